@@ -1,0 +1,64 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type DbHandle, createDb } from './db/create-db.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerSessionHook } from './platform/session-hook.ts';
+import { registerWeb } from './platform/web.ts';
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
+  db?: DbHandle;
+  logger?: boolean;
+}
+
+/** Composes the API: plugins, then the error handler, then the session hook, then the modules. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const handle = options.db ?? createDb({ url: config.databaseUrl, schema: config.databaseSchema });
+  if (!options.db) await migrateToLatest(handle.db);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.decorate('deps', { db: handle.db, dialect: handle.dialect, config });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'script-src': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Heed API', version: '3.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app, await registerWeb(app));
+  registerSessionHook(app);
+
+  await app.register(authRoutes);
+  await app.register(companiesRoutes);
+  await app.register(usersRoutes);
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  if (!options.db) app.addHook('onClose', async () => handle.close());
+  return app;
+}

@@ -1,0 +1,26 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m001 from './migrations/001-tenancy-and-people.ts';
+import * as m002 from './migrations/002-learning.ts';
+import * as m003 from './migrations/003-notifications.ts';
+import * as m004 from './migrations/004-integrations-and-imports.ts';
+import * as m005 from './migrations/005-user-search.ts';
+
+const migrations: Record<string, Migration> = {
+  '001-tenancy-and-people': m001,
+  '002-learning': m002,
+  '003-notifications': m003,
+  '004-integrations-and-imports': m004,
+  '005-user-search': m005,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the database to the newest schema; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

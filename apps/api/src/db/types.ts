@@ -1,0 +1,451 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Column conventions, the same on SQLite and PostgreSQL (docs/decisions/003-portable-columns.md):
+ * flags are integers 0/1, timestamps are ISO-8601 UTC text, JSON is text.
+ */
+type Flag = number;
+type Timestamp = string;
+type Json = string;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  suspended: Generated<Flag>;
+  department_label: Generated<string>;
+  logout_url: string | null;
+  question_reports: Generated<Flag>;
+  session_idle_minutes: Generated<number>;
+  session_absolute_hours: Generated<number>;
+  branding: Json | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  company_id: number;
+  username: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  role: number;
+  site_admin: Generated<Flag>;
+  suspended: Generated<Flag>;
+  department_id: number | null;
+  manager_id: number | null;
+  phone: string | null;
+  hired_at: string | null;
+  external_id: string | null;
+  last_login_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  name: string;
+  /** Materialised path of ids, "/1/5/9/", for subtree scope. */
+  path: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DepartmentManagersTable {
+  user_id: number;
+  department_id: number;
+  company_id: number;
+}
+
+export interface CustomFieldsTable {
+  id: Generated<number>;
+  company_id: number;
+  key: string;
+  label: string;
+  type: string;
+  options: Json | null;
+  required: Generated<Flag>;
+  show_in_table: Generated<Flag>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserFieldValuesTable {
+  user_id: number;
+  field_id: number;
+  company_id: number;
+  value: string | null;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  impersonator_id: number | null;
+  csrf_token: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface ThrottlesTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PreferencesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  data_type: string;
+  value: Json;
+  updated_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  company_id: number | null;
+  actor_id: number | null;
+  impersonator_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: Json | null;
+  after: Json | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  company_id: number | null;
+  type: string;
+  payload: Json;
+  status: Generated<string>;
+  progress: Generated<number>;
+  total: Generated<number>;
+  result: Json | null;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_by: string | null;
+  locked_at: Timestamp | null;
+  last_error: string | null;
+  idempotency_key: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  company_id: number;
+  type: string;
+  path: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface CourseCategoriesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  category_id: number | null;
+  name: string;
+  description: string | null;
+  duration_minutes: number | null;
+  passing_score: number | null;
+  recertify_months: number | null;
+  active: Generated<Flag>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CourseCompaniesTable {
+  course_id: number;
+  company_id: number;
+}
+
+export interface TopicsTable {
+  id: Generated<number>;
+  course_id: number;
+  name: string;
+  content: string | null;
+  position: number;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  topic_id: number;
+  prompt: string;
+  options: Json;
+  correct_option: number;
+  position: number;
+}
+
+export interface AssignmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  course_id: number;
+  status: string;
+  source: string;
+  rule_id: number | null;
+  assigned_by: number | null;
+  assigned_at: Timestamp;
+  due_at: Timestamp | null;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  progress: Generated<number>;
+  score: number | null;
+  recertify_months: number | null;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssignmentRulesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  match: string;
+  conditions: Json;
+  course_ids: Json;
+  due_days: number | null;
+  recertify_months: number | null;
+  active: Generated<Flag>;
+  last_run_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CourseActivityTable {
+  master_id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  course_id: number;
+  assignment_id: number | null;
+  topic_id: number | null;
+  event: string;
+  data: Json | null;
+  created_at: Timestamp;
+}
+
+export interface QuestionAnswersTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  assignment_id: number;
+  course_id: number;
+  topic_id: number;
+  question_id: number;
+  answer: number;
+  correct: Flag;
+  attempt: number;
+  created_at: Timestamp;
+}
+
+export interface NotificationTemplatesTable {
+  id: Generated<number>;
+  company_id: number | null;
+  type: string;
+  method: string;
+  name: string;
+  subject: string | null;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  company_id: number;
+  type: string;
+  method: string;
+  template_id: number | null;
+  sender_id: number | null;
+  trigger: string;
+  offset_days: number | null;
+  repeat_every_days: number | null;
+  repeat_max: number | null;
+  enabled: Generated<Flag>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeliveriesTable {
+  id: Generated<number>;
+  company_id: number | null;
+  notification_id: number | null;
+  assignment_id: number | null;
+  user_id: number | null;
+  type: string;
+  method: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: string;
+  error: string | null;
+  attempts: Generated<number>;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AutomatedReportsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  report: string;
+  filters: Json;
+  format: string;
+  recipients: Json;
+  schedule: string;
+  cron: string | null;
+  active: Generated<Flag>;
+  last_run_at: Timestamp | null;
+  last_status: string | null;
+  next_run_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmailSettingsTable {
+  company_id: number;
+  sender_name: string | null;
+  sender_email: string | null;
+  reply_to: string | null;
+  host: string | null;
+  port: number | null;
+  security: string | null;
+  username: string | null;
+  password: string | null;
+  updated_at: Timestamp;
+}
+
+export interface SamlSettingsTable {
+  company_id: number;
+  enabled: Generated<Flag>;
+  idp_entity_id: string | null;
+  idp_sso_url: string | null;
+  idp_certificate: string | null;
+  attribute_mapping: Json | null;
+  create_users: Generated<Flag>;
+  require_sso: Generated<Flag>;
+  updated_at: Timestamp;
+}
+
+export interface ScimTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  token_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface ProvisioningLogTable {
+  id: Generated<number>;
+  company_id: number;
+  method: string;
+  path: string;
+  status: number;
+  detail: string | null;
+  created_at: Timestamp;
+}
+
+export interface ImportsTable {
+  id: Generated<number>;
+  company_id: number;
+  created_by: number | null;
+  file_name: string;
+  file_path: string;
+  format: string;
+  status: string;
+  options: Json;
+  mapping: Json;
+  total_rows: Generated<number>;
+  processed_rows: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  deactivated_count: Generated<number>;
+  skipped_count: Generated<number>;
+  failed_count: Generated<number>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ImportRowsTable {
+  import_id: number;
+  row_number: number;
+  status: string;
+  user_id: number | null;
+  errors: Json | null;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  departments: DepartmentsTable;
+  department_managers: DepartmentManagersTable;
+  custom_fields: CustomFieldsTable;
+  user_field_values: UserFieldValuesTable;
+  sessions: SessionsTable;
+  throttles: ThrottlesTable;
+  password_resets: PasswordResetsTable;
+  preferences: PreferencesTable;
+  audit_log: AuditLogTable;
+  jobs: JobsTable;
+  assets: AssetsTable;
+  course_categories: CourseCategoriesTable;
+  courses: CoursesTable;
+  course_companies: CourseCompaniesTable;
+  topics: TopicsTable;
+  questions: QuestionsTable;
+  assignments: AssignmentsTable;
+  assignment_rules: AssignmentRulesTable;
+  course_activity: CourseActivityTable;
+  question_answers: QuestionAnswersTable;
+  notification_templates: NotificationTemplatesTable;
+  notifications: NotificationsTable;
+  deliveries: DeliveriesTable;
+  automated_reports: AutomatedReportsTable;
+  email_settings: EmailSettingsTable;
+  saml_settings: SamlSettingsTable;
+  scim_tokens: ScimTokensTable;
+  provisioning_log: ProvisioningLogTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserPatch = Updateable<UsersTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type DepartmentRow = Selectable<DepartmentsTable>;

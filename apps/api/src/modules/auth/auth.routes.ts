@@ -1,0 +1,64 @@
+import { SESSION_COOKIE, endpoints } from '@heed/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ANONYMOUS_CSRF_COOKIE, setCsrfCookie } from '../../platform/csrf.ts';
+import type { AuthedContext } from '../../platform/context.ts';
+import { route } from '../../platform/http.ts';
+import type { IssuedSession } from '../../platform/session.ts';
+import { randomToken } from '../../platform/tokens.ts';
+import { toMeUser } from './auth.mapper.ts';
+import { endImpersonation, signIn, signOut, startImpersonation } from './auth.service.ts';
+
+const userAgent = (req: FastifyRequest) => req.headers['user-agent'] ?? null;
+
+/** A new session means a new cookie and a new CSRF token, together. */
+function issueCookies(app: FastifyInstance, reply: FastifyReply, issued: IssuedSession) {
+  const secure = app.deps.config.cookieSecure;
+  reply.setCookie(SESSION_COOKIE, issued.token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(ANONYMOUS_CSRF_COOKIE, { path: '/' });
+  setCsrfCookie(reply, issued.csrfToken, secure);
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+
+  route(app, endpoints.csrfCookie, async ({ ctx, reply }) => {
+    if (ctx.session) {
+      setCsrfCookie(reply, ctx.session.csrf_token, config.cookieSecure);
+      return undefined;
+    }
+    const token = randomToken();
+    reply.setCookie(ANONYMOUS_CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
+    setCsrfCookie(reply, token, config.cookieSecure);
+    return undefined;
+  });
+
+  route(app, endpoints.login, async ({ body, ctx, req, reply }) => {
+    const result = await signIn(db, ctx, {
+      ...body,
+      userAgent: userAgent(req),
+      previousSessionHash: ctx.session?.id_hash ?? null,
+    });
+    issueCookies(app, reply, result.issued);
+    return { data: toMeUser(result.user, null), redirect: result.redirect };
+  });
+
+  route(app, endpoints.logout, async ({ ctx, reply }) => {
+    await signOut(db, ctx);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return undefined;
+  });
+
+  route(app, endpoints.getMe, async ({ ctx }) => ({ data: toMeUser(ctx.user, ctx.impersonator) }));
+
+  route(app, endpoints.loginAs, async ({ body, ctx, req, reply }) => {
+    const authed = ctx as AuthedContext;
+    if ('action' in body) {
+      const result = await endImpersonation(db, authed, userAgent(req));
+      issueCookies(app, reply, result.issued);
+      return { data: toMeUser(result.user, null) };
+    }
+    const result = await startImpersonation(db, authed, body.user_id, userAgent(req));
+    issueCookies(app, reply, result.issued);
+    return { data: toMeUser(result.user, result.impersonator) };
+  });
+}

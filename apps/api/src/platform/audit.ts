@@ -1,0 +1,48 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { iso } from './clock.ts';
+import type { RequestContext } from './context.ts';
+
+export interface AuditEntry {
+  action: string;
+  entityType: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  /** Defaults to the company the request acts on. */
+  companyId?: number | null;
+}
+
+const SECRET_KEYS = new Set(['password', 'password_hash', 'token', 'token_hash', 'csrf_token', 'id_hash']);
+
+function redact(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return JSON.stringify(value, (key, v) => (SECRET_KEYS.has(key) ? '[redacted]' : v));
+}
+
+/**
+ * Writes one audit entry. Call it inside the mutation's transaction so that the change and its
+ * record commit or roll back together. Records both the acting user and, while impersonating, the
+ * person behind them.
+ */
+export async function audit(
+  trx: Transaction<Database> | Kysely<Database>,
+  ctx: Pick<RequestContext, 'actorId' | 'impersonatorId' | 'companyId' | 'ip' | 'now'>,
+  entry: AuditEntry,
+): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      company_id: entry.companyId === undefined ? ctx.companyId : entry.companyId,
+      actor_id: ctx.actorId,
+      impersonator_id: ctx.impersonatorId,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      before: redact(entry.before),
+      after: redact(entry.after),
+      ip: ctx.ip,
+      created_at: iso(ctx.now()),
+    })
+    .execute();
+}

@@ -1,0 +1,30 @@
+import { SESSION_COOKIE } from '@heed/contract';
+import type { FastifyInstance } from 'fastify';
+import { loadSession } from './session.ts';
+
+/** Loads the caller's session (if any) into `req.ctx` before routing decides anything. */
+export function registerSessionHook(app: FastifyInstance): void {
+  const { db, config } = app.deps;
+  app.decorateRequest('ctx', null as never);
+  app.addHook('onRequest', async (req) => {
+    req.ctx = {
+      session: null,
+      user: null,
+      impersonator: null,
+      actorId: null,
+      impersonatorId: null,
+      companyId: null,
+      ip: req.ip,
+      now: config.now,
+    };
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || !req.url.startsWith('/api/')) return;
+    const loaded = await loadSession(db, token, config.now());
+    if (!loaded) return;
+    req.ctx.session = loaded.session;
+    req.ctx.user = loaded.user;
+    req.ctx.impersonator = loaded.impersonator;
+    req.ctx.actorId = loaded.user.id;
+    req.ctx.impersonatorId = loaded.impersonator?.id ?? null;
+  });
+}

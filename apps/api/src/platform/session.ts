@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { Database, SessionRow, UserRow } from '../db/types.ts';
+import { addMinutes, iso } from './clock.ts';
+import { hashToken, randomToken } from './tokens.ts';
+
+/** Last-seen is written at most this often, so a busy session does not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface NewSession {
+  userId: number;
+  impersonatorId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  now: Date;
+}
+
+export interface IssuedSession {
+  token: string;
+  csrfToken: string;
+}
+
+async function lifetimeHours(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select('companies.session_absolute_hours')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.session_absolute_hours ?? 12;
+}
+
+/** Creates a session with a fresh id and CSRF token; only the id's hash is stored. */
+export async function createSession(db: Kysely<Database>, input: NewSession): Promise<IssuedSession> {
+  const token = randomToken();
+  const csrfToken = randomToken();
+  // The absolute lifetime belongs to the person who signed in, not to whom they impersonate.
+  const hours = await lifetimeHours(db, input.impersonatorId ?? input.userId);
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: hashToken(token),
+      user_id: input.userId,
+      impersonator_id: input.impersonatorId,
+      csrf_token: csrfToken,
+      ip: input.ip,
+      user_agent: input.userAgent?.slice(0, 512) ?? null,
+      created_at: iso(input.now),
+      last_seen_at: iso(input.now),
+      expires_at: iso(addMinutes(input.now, hours * 60)),
+    })
+    .execute();
+  return { token, csrfToken };
+}
+
+export interface LoadedSession {
+  session: SessionRow;
+  user: UserRow;
+  impersonator: UserRow | null;
+}
+
+/**
+ * Finds a live session by its cookie value. Expired, idle, deactivated-user and suspended-company
+ * sessions count as none (and are removed).
+ */
+export async function loadSession(db: Kysely<Database>, token: string, now: Date): Promise<LoadedSession | null> {
+  const idHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .selectAll('users')
+    .select([
+      'sessions.id_hash',
+      'sessions.impersonator_id',
+      'sessions.csrf_token',
+      'sessions.ip as session_ip',
+      'sessions.user_agent',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'companies.session_idle_minutes',
+      'companies.suspended as company_suspended',
+    ])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  const {
+    id_hash,
+    impersonator_id,
+    csrf_token,
+    session_ip,
+    user_agent,
+    session_created_at,
+    last_seen_at,
+    expires_at,
+    session_idle_minutes,
+    company_suspended,
+    ...user
+  } = row;
+  const session: SessionRow = {
+    id_hash,
+    user_id: user.id,
+    impersonator_id,
+    csrf_token,
+    ip: session_ip,
+    user_agent,
+    created_at: session_created_at,
+    last_seen_at,
+    expires_at,
+  };
+
+  let impersonator: UserRow | null = null;
+  if (impersonator_id !== null) {
+    impersonator = (await db.selectFrom('users').selectAll().where('id', '=', impersonator_id).executeTakeFirst()) ?? null;
+  }
+
+  const idleLimit = addMinutes(new Date(last_seen_at), session_idle_minutes);
+  const blocked = user.suspended === 1 || (company_suspended === 1 && !impersonator && user.site_admin !== 1);
+  if (now >= new Date(expires_at) || now >= idleLimit || blocked || (impersonator_id !== null && !impersonator)) {
+    await destroySession(db, idHash);
+    return null;
+  }
+  if (now.getTime() - new Date(last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: iso(now) }).where('id_hash', '=', idHash).execute();
+  }
+  return { session, user, impersonator };
+}
+
+export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+/** Ends every session of a user, including sessions in which someone impersonates them or they impersonate. */
+export async function destroyUserSessions(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('impersonator_id', '=', userId)]))
+    .execute();
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type DbHandle, createDb } from '../../src/db/create-db.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+/** The dialect under test: PostgreSQL when TEST_DIALECT=postgres (with TEST_DATABASE_URL), else SQLite. */
+export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestClock {
+  now: Date;
+  advanceMinutes(minutes: number): void;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DbHandle['db'];
+  dialect: DbHandle['dialect'];
+  config: Config;
+  clock: TestClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database (its own SQLite file, or its own PostgreSQL schema) and an app on it,
+ * with a clock the test controls. Close it in afterEach/afterAll.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'heed-test-'));
+  const clock: TestClock = {
+    now: new Date('2026-03-02T09:00:00.000Z'),
+    advanceMinutes(minutes) {
+      this.now = new Date(this.now.getTime() + minutes * 60_000);
+    },
+  };
+  let handle: DbHandle;
+  let schema: string | undefined;
+  if (TEST_DIALECT === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = createDb({ url, poolSize: 1 });
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(admin.db).catch(() => undefined);
+    await sql.raw(`CREATE SCHEMA "${schema}"`).execute(admin.db);
+    await admin.close();
+    handle = createDb({ url, schema, poolSize: 4 });
+  } else {
+    handle = createDb({ url: join(dataDir, 'heed.sqlite') });
+  }
+  await migrateToLatest(handle.db);
+
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off' }),
+    ...overrides,
+    now: () => clock.now,
+  };
+  const app = await buildApp(config, { db: handle, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    db: handle.db,
+    dialect: handle.dialect,
+    config,
+    clock,
+    dataDir,
+    async close() {
+      await app.close();
+      await handle.close();
+      if (schema) {
+        const admin = createDb({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
+        await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(admin.db);
+        await admin.close();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

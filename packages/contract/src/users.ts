@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { emailField, listQuery, pageQuery, queryFlag, timestamp } from './common.ts';
+
+export const roleField = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+
+export const userRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const user = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  role: z.number().int(),
+  site_admin: z.boolean(),
+  suspended: z.boolean(),
+  department: userRef.nullable(),
+  manager: userRef.nullable(),
+  phone: z.string().nullable(),
+  hired_at: z.string().nullable(),
+  custom_fields: z.record(z.string(), z.string().nullable()),
+  last_login_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type User = z.infer<typeof user>;
+
+export const USER_SORTS = [
+  'id',
+  'last_name',
+  'first_name',
+  'username',
+  'email',
+  'role',
+  'created_at',
+  'last_login_at',
+] as const;
+export const USER_FILTER_FIELDS = ['user_id', 'role', 'suspended', 'department_id', 'manager_id'] as const;
+
+export const listUsersQuery = listQuery(USER_SORTS);
+
+export const searchUsersQuery = z.object({
+  ...pageQuery,
+  text: z.string().trim().max(200).optional(),
+  suspended: queryFlag.optional(),
+});
+
+export const userSearchHit = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.number().int(),
+  suspended: z.boolean(),
+  company: userRef,
+});
+
+const nameField = z.string().trim().min(1).max(100);
+export const passwordField = z
+  .string()
+  .min(12, 'Use at least 12 characters.')
+  .max(256, 'Use at most 256 characters.');
+
+export const userCreateBody = z.object({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2)
+    .max(100)
+    .regex(/^[a-z0-9._@+-]+$/, 'Use letters, digits and . _ @ + - only.'),
+  email: emailField.nullable().optional(),
+  first_name: nameField,
+  last_name: nameField,
+  role: roleField.default(0),
+  department_id: z.number().int().positive().nullable().optional(),
+  manager_id: z.number().int().positive().nullable().optional(),
+  phone: z.string().trim().max(32).regex(/^[+0-9 ()-]*$/, 'Enter a phone number.').nullable().optional(),
+  hired_at: z.iso.date().nullable().optional(),
+  suspended: z.boolean().optional(),
+  password: passwordField.optional(),
+  custom_fields: z.record(z.string().max(64), z.string().max(1000).nullable()).optional(),
+});
+export type UserCreateBody = z.infer<typeof userCreateBody>;
+
+export const userUpdateBody = userCreateBody.partial();
+export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+
+export const preference = z.object({
+  name: z.string(),
+  data_type: z.literal('json'),
+  value: z.unknown(),
+});
+export const preferenceBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  data_type: z.literal('json').default('json'),
+  value: z.unknown().refine((v) => v !== undefined, 'Value is required.'),
+});
+export const preferenceQuery = z.object({
+  name: z.string().trim().min(1).max(100),
+  data_type: z.literal('json').optional(),
+});
+export const deletePreferenceQuery = z.object({ name: z.string().trim().min(1).max(100) });
