@@ -90,12 +90,12 @@ export async function signOut(db: Kysely<Database>, ctx: RequestContext & { sess
  * lower role in their own company. Never oneself, never nested.
  */
 function assertMayImpersonate(real: UserRow, target: UserRow | undefined): asserts target is UserRow {
+  if (real.site_admin !== 1 && real.role !== ROLE.CompanyManager) throw forbidden();
   if (!target) throw notFound();
   if (real.site_admin !== 1 && target.company_id !== real.company_id) throw notFound();
   if (target.id === real.id) throw forbidden('You cannot impersonate yourself.');
   if (target.site_admin === 1) throw forbidden('Site administrators cannot be impersonated.');
-  if (real.site_admin === 1) return;
-  if (real.role !== ROLE.CompanyManager || roleRank(target.role) >= roleRank(real.role)) throw forbidden();
+  if (real.site_admin !== 1 && roleRank(target.role) >= roleRank(real.role)) throw forbidden();
 }
 
 export async function startImpersonation(
