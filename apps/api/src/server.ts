@@ -12,7 +12,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
-  console.log(`\nHeed is running.\n  Console:  ${url}/admin\n  Sign in:  ${url}/login\n  API docs: ${url}/api/docs/json`);
+  console.log(
+    `\nHeed is running.\n  Console:  ${url}/admin\n  Sign in:  ${url}/login\n  API docs: ${url}/api/docs/json`,
+  );
   if (seeded.length > 0) {
     console.log('\nDemo sign-ins (password for all but the site admin: see README):');
     for (const line of seeded) console.log(`  ${line}`);

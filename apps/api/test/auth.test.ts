@@ -16,9 +16,18 @@ describe('sign-in', () => {
     const client = new TestClient(t.app);
     await client.get('/api/csrf-cookie');
     const anonymousToken = client.csrfToken;
-    const response = await client.post('/api/v3/login', { login: 'Carol@Acme.test', password: 'correct-horse-battery' });
+    const response = await client.post('/api/v3/login', {
+      login: 'Carol@Acme.test',
+      password: 'correct-horse-battery',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ username: 'carol', role: 1, site_admin: false, company: { id: company.id }, impersonator: null });
+    expect(response.json().data).toMatchObject({
+      username: 'carol',
+      role: 1,
+      site_admin: false,
+      company: { id: company.id },
+      impersonator: null,
+    });
     expect(response.json().redirect).toBe('/admin');
     expect(client.sessionCookie).toBeTruthy();
     expect(client.csrfToken).not.toBe(anonymousToken);
@@ -51,14 +60,26 @@ describe('sign-in', () => {
     await createUser(t.db, { companyId: company.id, role: 0, username: 'stu' });
     const client = new TestClient(t.app);
     await client.get('/api/csrf-cookie');
-    const response = await client.post('/api/v3/login', { login: 'stu', password: 'correct-horse-battery', redirect: '/admin/users' });
+    const response = await client.post('/api/v3/login', {
+      login: 'stu',
+      password: 'correct-horse-battery',
+      redirect: '/admin/users',
+    });
     expect(response.json().redirect).toBe('/');
     const staff = await createUser(t.db, { companyId: company.id, role: 3, username: 'rev' });
     const reviewer = new TestClient(t.app);
     await reviewer.get('/api/csrf-cookie');
-    const staffResponse = await reviewer.post('/api/v3/login', { login: staff.username, password: 'correct-horse-battery', redirect: '/admin/users' });
+    const staffResponse = await reviewer.post('/api/v3/login', {
+      login: staff.username,
+      password: 'correct-horse-battery',
+      redirect: '/admin/users',
+    });
     expect(staffResponse.json().redirect).toBe('/admin/users');
-    const offsite = await reviewer.post('/api/v3/login', { login: staff.username, password: 'correct-horse-battery', redirect: '//evil.test/x' });
+    const offsite = await reviewer.post('/api/v3/login', {
+      login: staff.username,
+      password: 'correct-horse-battery',
+      redirect: '//evil.test/x',
+    });
     expect(offsite.json().redirect).toBe('/admin');
   });
 

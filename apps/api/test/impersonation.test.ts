@@ -25,7 +25,8 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const impersonate = (client: TestClient, username: string) => client.post('/api/v3/login/as', { user_id: ids[username] });
+const impersonate = (client: TestClient, username: string) =>
+  client.post('/api/v3/login/as', { user_id: ids[username] });
 
 describe('impersonation', () => {
   it('lets a site admin act as a user of any company, then return, rotating the session each time', async () => {
@@ -83,7 +84,10 @@ describe('impersonation', () => {
     expect((await client.post('/api/v3/login/as', { action: 'revert' })).statusCode).toBe(422);
     await impersonate(client, 'cm');
     expect((await impersonate(client, 'student')).statusCode).toBe(403);
-    expect((await client.get('/api/v3/me')).json().data).toMatchObject({ username: 'cm', impersonator: { username: 'admin' } });
+    expect((await client.get('/api/v3/me')).json().data).toMatchObject({
+      username: 'cm',
+      impersonator: { username: 'admin' },
+    });
   });
 
   it('records both people in the audit log for what happens while impersonating', async () => {

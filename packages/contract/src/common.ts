@@ -68,7 +68,12 @@ export function fieldFilters(query: Record<string, unknown>): Record<string, str
 
 /** E-mail check (spec §5): text, an @, text, a dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const emailField = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'Enter a valid e-mail address.');
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(EMAIL_PATTERN, 'Enter a valid e-mail address.');
 
 /** URL check (spec §5): only http or https addresses. */
 export const httpUrlField = z

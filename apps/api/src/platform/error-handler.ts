@@ -9,7 +9,7 @@ function zodDetails(error: FastifyError): FieldErrors {
   for (const issue of error.validation) {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const key = path || error.validationContext || 'body';
-    (details[key] ??= []).push(issue.message ?? 'Invalid value.');
+    details[key] = [...(details[key] ?? []), issue.message ?? 'Invalid value.'];
   }
   return details;
 }

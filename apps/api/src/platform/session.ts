@@ -112,7 +112,8 @@ export async function loadSession(db: Kysely<Database>, token: string, now: Date
 
   let impersonator: UserRow | null = null;
   if (impersonator_id !== null) {
-    impersonator = (await db.selectFrom('users').selectAll().where('id', '=', impersonator_id).executeTakeFirst()) ?? null;
+    impersonator =
+      (await db.selectFrom('users').selectAll().where('id', '=', impersonator_id).executeTakeFirst()) ?? null;
   }
 
   const idleLimit = addMinutes(new Date(last_seen_at), session_idle_minutes);
@@ -122,7 +123,11 @@ export async function loadSession(db: Kysely<Database>, token: string, now: Date
     return null;
   }
   if (now.getTime() - new Date(last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: iso(now) }).where('id_hash', '=', idHash).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: iso(now) })
+      .where('id_hash', '=', idHash)
+      .execute();
   }
   return { session, user, impersonator };
 }

@@ -17,8 +17,18 @@ export async function recordHit(db: Kysely<Database>, key: string, windowMinutes
     .values({ key, hits: 1, reset_at: resetAt })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
-        hits: eb.case().when('throttles.reset_at', '<=', current).then(1).else(eb('throttles.hits', '+', 1)).end(),
-        reset_at: eb.case().when('throttles.reset_at', '<=', current).then(resetAt).else(eb.ref('throttles.reset_at')).end(),
+        hits: eb
+          .case()
+          .when('throttles.reset_at', '<=', current)
+          .then(1)
+          .else(eb('throttles.hits', '+', 1))
+          .end(),
+        reset_at: eb
+          .case()
+          .when('throttles.reset_at', '<=', current)
+          .then(resetAt)
+          .else(eb.ref('throttles.reset_at'))
+          .end(),
       })),
     )
     .execute();

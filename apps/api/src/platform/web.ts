@@ -9,7 +9,9 @@ const HASHED_ASSET = /^\/assets\//;
  * Serves the built web app: hashed assets with a year's cache, the console's HTML for every /admin
  * path (history fallback) and the learner side's HTML for the other pages.
  */
-export async function registerWeb(app: FastifyInstance): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
+export async function registerWeb(
+  app: FastifyInstance,
+): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
   const root = app.deps.config.webDist;
   const built = existsSync(join(root, 'index.html'));
   if (built) {
@@ -29,9 +31,10 @@ export async function registerWeb(app: FastifyInstance): Promise<(req: FastifyRe
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    const page = req.url === '/admin' || req.url.startsWith('/admin/') || req.url.startsWith('/admin?')
-      ? 'admin/index.html'
-      : 'index.html';
+    const page =
+      req.url === '/admin' || req.url.startsWith('/admin/') || req.url.startsWith('/admin?')
+        ? 'admin/index.html'
+        : 'index.html';
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page, root);
   };
 }

@@ -24,7 +24,8 @@ export class TestClient {
 
   private remember(response: LightMyRequestResponse) {
     for (const cookie of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
-      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
       if (expired) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -70,7 +71,8 @@ export class TestClient {
   async signIn(login: string, password = TEST_PASSWORD): Promise<this> {
     await this.get('/api/csrf-cookie');
     const response = await this.post('/api/v3/login', { login, password });
-    if (response.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`sign-in of ${login} failed: ${response.statusCode} ${response.body}`);
     return this;
   }
 }

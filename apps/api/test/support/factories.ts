@@ -11,16 +11,31 @@ const stamp = '2026-01-01T00:00:00.000Z';
 let sequence = 0;
 const next = () => ++sequence;
 
-export async function createCompany(db: Kysely<Database>, values: Partial<Database['companies']> & { name?: string } = {}) {
+export async function createCompany(
+  db: Kysely<Database>,
+  values: Partial<Database['companies']> & { name?: string } = {},
+) {
   const row = await db
     .insertInto('companies')
-    .values({ name: `Company ${next()}`, logout_url: null, branding: null, created_at: stamp, updated_at: stamp, ...values } as never)
+    .values({
+      name: `Company ${next()}`,
+      logout_url: null,
+      branding: null,
+      created_at: stamp,
+      updated_at: stamp,
+      ...values,
+    } as never)
     .returningAll()
     .executeTakeFirstOrThrow();
   return row;
 }
 
-export async function createDepartment(db: Kysely<Database>, companyId: number, name: string, parentId: number | null = null) {
+export async function createDepartment(
+  db: Kysely<Database>,
+  companyId: number,
+  name: string,
+  parentId: number | null = null,
+) {
   const parent = parentId
     ? await db.selectFrom('departments').select('path').where('id', '=', parentId).executeTakeFirstOrThrow()
     : null;

@@ -186,8 +186,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'assets', 'jobs', 'audit_log', 'preferences', 'password_resets', 'throttles', 'sessions',
-    'user_field_values', 'custom_fields', 'department_managers', 'users', 'departments', 'companies',
+    'assets',
+    'jobs',
+    'audit_log',
+    'preferences',
+    'password_resets',
+    'throttles',
+    'sessions',
+    'user_field_values',
+    'custom_fields',
+    'department_managers',
+    'users',
+    'departments',
+    'companies',
   ]) {
     await db.schema.dropTable(table).execute();
   }

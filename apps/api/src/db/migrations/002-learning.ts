@@ -116,8 +116,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'question_answers', 'course_activity', 'assignments', 'assignment_rules', 'questions', 'topics',
-    'course_companies', 'courses', 'course_categories',
+    'question_answers',
+    'course_activity',
+    'assignments',
+    'assignment_rules',
+    'questions',
+    'topics',
+    'course_companies',
+    'courses',
+    'course_categories',
   ]) {
     await db.schema.dropTable(table).execute();
   }

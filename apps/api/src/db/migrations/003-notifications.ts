@@ -83,7 +83,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['email_settings', 'automated_reports', 'deliveries', 'notifications', 'notification_templates']) {
+  for (const table of [
+    'email_settings',
+    'automated_reports',
+    'deliveries',
+    'notifications',
+    'notification_templates',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -9,10 +9,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db);
     await sql`CREATE INDEX users_search_trgm ON users USING gin (
-      (lower(first_name || ' ' || last_name || ' ' || username || ' ' || coalesce(email, ''))) public.gin_trgm_ops)`.execute(db);
+      (lower(first_name || ' ' || last_name || ' ' || username || ' ' || coalesce(email, ''))) public.gin_trgm_ops)`.execute(
+      db,
+    );
     return;
   }
-  await sql`CREATE VIRTUAL TABLE users_search USING fts5(doc, tokenize='trigram', content='', contentless_delete=1)`.execute(db);
+  await sql`CREATE VIRTUAL TABLE users_search USING fts5(doc, tokenize='trigram', content='', contentless_delete=1)`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER users_search_insert AFTER INSERT ON users BEGIN
     INSERT INTO users_search(rowid, doc) VALUES (new.id,
       new.first_name || ' ' || new.last_name || ' ' || new.username || ' ' || coalesce(new.email, ''));

@@ -19,7 +19,10 @@ export function withTimestamps<T extends string>(table: CreateTableBuilder<T, an
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull());
 }
 
-export const flag = (defaultValue = 0) => (c: any) => c.notNull().defaultTo(defaultValue);
+export const flag =
+  (defaultValue = 0) =>
+  (c: any) =>
+    c.notNull().defaultTo(defaultValue);
 
 export async function index(db: Kysely<any>, name: string, table: string, columns: string[], unique = false) {
   let builder = db.schema.createIndex(name).on(table).columns(columns);

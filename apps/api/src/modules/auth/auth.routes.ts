@@ -27,7 +27,12 @@ export async function authRoutes(app: FastifyInstance) {
       return undefined;
     }
     const token = randomToken();
-    reply.setCookie(ANONYMOUS_CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
+    reply.setCookie(ANONYMOUS_CSRF_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+    });
     setCsrfCookie(reply, token, config.cookieSecure);
     return undefined;
   });

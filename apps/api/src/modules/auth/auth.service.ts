@@ -30,7 +30,7 @@ export interface SignIn {
 
 /** Only same-site paths are honoured as redirect targets. */
 export function safeRedirect(target: string | undefined, fallback: string): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return fallback;
+  if (!target?.startsWith('/') || target.startsWith('//') || target.includes('\\')) return fallback;
   return target;
 }
 
@@ -41,7 +41,13 @@ export function safeRedirect(target: string | undefined, fallback: string): stri
 export async function signIn(
   db: Kysely<Database>,
   ctx: RequestContext,
-  input: { login: string; password: string; redirect?: string; userAgent: string | null; previousSessionHash: string | null },
+  input: {
+    login: string;
+    password: string;
+    redirect?: string;
+    userAgent: string | null;
+    previousSessionHash: string | null;
+  },
 ): Promise<SignIn> {
   const now = ctx.now();
   const keys: [string, number][] = [
@@ -50,7 +56,7 @@ export async function signIn(
   ];
   await assertNotThrottled(db, keys, now);
   const user = await findUserByLogin(db, input.login);
-  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
+  if (!(await verifyPassword(user?.password_hash, input.password)) || user === undefined) {
     for (const [key] of keys) await recordHit(db, key, LOGIN_THROTTLE.windowMinutes, now);
     throw invalid({ login: [API_ERRORS.invalidCredentials] }, API_ERRORS.invalidCredentials);
   }
@@ -68,11 +74,15 @@ export async function signIn(
   });
   await db.transaction().execute(async (trx) => {
     await recordLogin(trx, user.id, iso(now));
-    await audit(trx, { ...ctx, actorId: user.id, impersonatorId: null, companyId: user.company_id }, {
-      action: 'auth.login',
-      entityType: 'user',
-      entityId: user.id,
-    });
+    await audit(
+      trx,
+      { ...ctx, actorId: user.id, impersonatorId: null, companyId: user.company_id },
+      {
+        action: 'auth.login',
+        entityType: 'user',
+        entityId: user.id,
+      },
+    );
   });
   const isStaff = user.site_admin === 1 || hasRoleAccess(user.role, CONSOLE_MIN_ROLE);
   return { user, issued, redirect: isStaff ? safeRedirect(input.redirect, '/admin') : '/' };
@@ -81,7 +91,11 @@ export async function signIn(
 export async function signOut(db: Kysely<Database>, ctx: RequestContext & { session: { id_hash: string } }) {
   await db.transaction().execute(async (trx) => {
     await destroySession(trx, ctx.session.id_hash);
-    await audit(trx, { ...ctx, companyId: ctx.user?.company_id ?? null }, { action: 'auth.logout', entityType: 'user', entityId: ctx.actorId });
+    await audit(
+      trx,
+      { ...ctx, companyId: ctx.user?.company_id ?? null },
+      { action: 'auth.logout', entityType: 'user', entityId: ctx.actorId },
+    );
   });
 }
 
@@ -104,19 +118,30 @@ export async function startImpersonation(
   targetId: number,
   userAgent: string | null,
 ): Promise<{ user: UserRow; impersonator: UserRow; issued: IssuedSession }> {
-  if (ctx.session.impersonator_id !== null) throw forbidden('Return to your own account before impersonating someone else.');
+  if (ctx.session.impersonator_id !== null)
+    throw forbidden('Return to your own account before impersonating someone else.');
   const real = ctx.user;
   const target = await findUserById(db, targetId);
   assertMayImpersonate(real, target);
   if (target.suspended === 1) throw invalid({ user_id: ['This user is deactivated.'] });
-  const issued = await createSession(db, { userId: target.id, impersonatorId: real.id, ip: ctx.ip, userAgent, now: ctx.now() });
+  const issued = await createSession(db, {
+    userId: target.id,
+    impersonatorId: real.id,
+    ip: ctx.ip,
+    userAgent,
+    now: ctx.now(),
+  });
   await db.transaction().execute(async (trx) => {
     await destroySession(trx, ctx.session.id_hash);
-    await audit(trx, { ...ctx, actorId: target.id, impersonatorId: real.id, companyId: target.company_id }, {
-      action: 'auth.impersonation_start',
-      entityType: 'user',
-      entityId: target.id,
-    });
+    await audit(
+      trx,
+      { ...ctx, actorId: target.id, impersonatorId: real.id, companyId: target.company_id },
+      {
+        action: 'auth.impersonation_start',
+        entityType: 'user',
+        entityId: target.id,
+      },
+    );
   });
   return { user: target, impersonator: real, issued };
 }
@@ -130,14 +155,24 @@ export async function endImpersonation(
   if (realId === null) throw invalid({ action: ['You are not impersonating anyone.'] });
   const real = await findUserById(db, realId);
   if (!real) throw forbidden();
-  const issued = await createSession(db, { userId: real.id, impersonatorId: null, ip: ctx.ip, userAgent, now: ctx.now() });
+  const issued = await createSession(db, {
+    userId: real.id,
+    impersonatorId: null,
+    ip: ctx.ip,
+    userAgent,
+    now: ctx.now(),
+  });
   await db.transaction().execute(async (trx) => {
     await destroySession(trx, ctx.session.id_hash);
-    await audit(trx, { ...ctx, companyId: ctx.user.company_id }, {
-      action: 'auth.impersonation_end',
-      entityType: 'user',
-      entityId: ctx.user.id,
-    });
+    await audit(
+      trx,
+      { ...ctx, companyId: ctx.user.company_id },
+      {
+        action: 'auth.impersonation_end',
+        entityType: 'user',
+        entityId: ctx.user.id,
+      },
+    );
   });
   return { user: real, issued };
 }

@@ -1,0 +1,26 @@
+import { endpointUrl, endpoints } from '@heed/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+it('publishes an OpenAPI document with every endpoint of the contract and its schemas', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  const doc = response.json();
+  expect(doc.openapi).toMatch(/^3\./);
+  for (const endpoint of Object.values(endpoints)) {
+    const path = endpointUrl(endpoint, { id: '{id}' }).replace('%7Bid%7D', '{id}');
+    const operation = doc.paths[path]?.[endpoint.method.toLowerCase()];
+    expect(operation, `${endpoint.method} ${path}`).toBeDefined();
+    expect(operation.summary).toBe(endpoint.summary);
+  }
+  const login = doc.paths['/api/v3/login'].post;
+  expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual(
+    expect.arrayContaining(['login', 'password']),
+  );
+});
