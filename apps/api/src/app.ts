@@ -23,7 +23,7 @@ export interface BuildOptions {
 /** Composes the API: plugins, then the error handler, then the session hook, then the modules. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const handle = options.db ?? createDb({ url: config.databaseUrl, schema: config.databaseSchema });
-  if (!options.db) await migrateToLatest(handle.db);
+  if (!options.db) await migrateToLatest(handle.db, handle.schema);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },

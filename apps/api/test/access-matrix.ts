@@ -25,12 +25,10 @@ const B = (w: World) => ({ 'x-company-id': String(w.companyB) });
  * The company a caller acts on: a site admin picks it with X-Company-ID (A for "own", B for "other");
  * anyone else acts on their own company and reaches for B's records by id, or by naming B in the header.
  */
-const scope = (w: World, actor: Actor, target: Target) =>
-  actor === 'siteAdmin'
-    ? { 'x-company-id': String(target === 'own' ? w.companyA : w.companyB) }
-    : target === 'other'
-      ? B(w)
-      : {};
+const scope = (w: World, actor: Actor, target: Target): Record<string, string> => {
+  if (actor === 'siteAdmin') return { 'x-company-id': String(target === 'own' ? w.companyA : w.companyB) };
+  return target === 'other' ? B(w) : {};
+};
 const userId = (w: World, target: Target) => w.users[target === 'own' ? 'a.student' : 'b.student']!;
 const newUser = (w: World, actor: Actor, target: Target, n: number) => ({
   username: `matrix.${actor}.${target}.${n}`,
@@ -104,11 +102,19 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
   },
   deleteAsset: {
     request: (w, a, t) => ({
-      url: `/api/v3/companies/assets?path=${encodeURIComponent(t === 'own' ? `${w.companyA}/logo/missing.png` : w.assetPathB)}`,
+      url: `/api/v3/companies/assets?path=${encodeURIComponent(t === 'own' ? `${w.companyA}/logo/missing.png` : w.disposableAssetPathB)}`,
       headers: a === 'siteAdmin' ? scope(w, a, t) : {},
     }),
     own: [403, 403, 403, 403, 404, 404],
     other: [403, 403, 403, 403, 404, 204],
+  },
+  getAssetFile: {
+    request: (w, a, t) => ({
+      url: `/api/v3/companies/assets/file?path=${encodeURIComponent(t === 'own' ? w.assetPathA : w.assetPathB)}`,
+      headers: a === 'siteAdmin' ? scope(w, a, t) : {},
+    }),
+    own: [403, 200, 200, 200, 200, 200],
+    other: [403, 404, 404, 404, 404, 200],
   },
   sendTestNotification: {
     request: (w, a, t) => ({ url: '/api/v3/companies/notifications', headers: scope(w, a, t) }),

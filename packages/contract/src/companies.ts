@@ -18,16 +18,27 @@ export const company = z.object({
 });
 export type Company = z.infer<typeof company>;
 
-export const companyBody = z.object({
+const companyFields = {
   name: z.string().trim().min(1, 'Enter the company name.').max(120),
-  department_label: z.string().trim().min(1).max(40).default(DEFAULT_DEPARTMENT_LABEL),
-  logout_url: httpUrlField.nullable().optional(),
-  question_reports: z.boolean().default(false),
-  suspended: z.boolean().default(false),
-  session_idle_minutes: z.number().int().min(5).max(1440).default(30),
-  session_absolute_hours: z.number().int().min(1).max(720).default(12),
+  department_label: z.string().trim().min(1, 'Enter the department label.').max(40),
+  logout_url: httpUrlField.nullable(),
+  question_reports: z.boolean(),
+  suspended: z.boolean(),
+  session_idle_minutes: z.number().int().min(5).max(1440),
+  session_absolute_hours: z.number().int().min(1).max(720),
+};
+
+export const companyBody = z.object({
+  ...companyFields,
+  department_label: companyFields.department_label.default(DEFAULT_DEPARTMENT_LABEL),
+  logout_url: companyFields.logout_url.optional(),
+  question_reports: companyFields.question_reports.default(false),
+  suspended: companyFields.suspended.default(false),
+  session_idle_minutes: companyFields.session_idle_minutes.default(30),
+  session_absolute_hours: companyFields.session_absolute_hours.default(12),
 });
-export const companyUpdateBody = companyBody.partial();
+/** Partial: a field left out keeps its value (no defaults here, unlike `companyBody`). */
+export const companyUpdateBody = z.object(companyFields).partial();
 
 export const listCompaniesQuery = z.object({
   ...pageQuery,
@@ -57,5 +68,26 @@ export const asset = z.object({
 });
 export type Asset = z.infer<typeof asset>;
 
+export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
+  logo: 'Logo',
+  certificate_background: 'Certificate background',
+  policy_document: 'Policy document',
+};
+
+const MB = 1024 * 1024;
+const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/**
+ * What each asset type accepts. The server checks the file's first bytes, not the declared type;
+ * SVG is not accepted (it can carry script).
+ */
+export const ASSET_RULES: Record<AssetType, { mimes: readonly string[]; maxBytes: number; accepts: string }> = {
+  logo: { mimes: IMAGE_MIMES, maxBytes: 2 * MB, accepts: 'a PNG, JPEG or WebP image' },
+  certificate_background: { mimes: IMAGE_MIMES, maxBytes: 2 * MB, accepts: 'a PNG, JPEG or WebP image' },
+  policy_document: { mimes: ['application/pdf'], maxBytes: 10 * MB, accepts: 'a PDF document' },
+};
+export const MAX_ASSET_BYTES = Math.max(...Object.values(ASSET_RULES).map((rule) => rule.maxBytes));
+
 export const listAssetsQuery = z.object({ type: z.enum(ASSET_TYPES).optional() });
 export const deleteAssetQuery = z.object({ path: z.string().min(1).max(512) });
+export const assetFileQuery = deleteAssetQuery;

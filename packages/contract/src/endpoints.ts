@@ -3,6 +3,7 @@ import { loginAsBody, loginBody, loginResponse, meResponse } from './auth.ts';
 import { idParam, paged, single } from './common.ts';
 import {
   asset,
+  assetFileQuery,
   company,
   companyBody,
   companyUpdateBody,
@@ -163,6 +164,13 @@ export const endpoints = {
     access: companyManager,
     query: deleteAssetQuery,
     status: 204,
+  }),
+  getAssetFile: define({
+    method: 'GET',
+    path: '/companies/assets/file',
+    summary: "Downloads one of the company's assets (the `url` of an asset); site admins reach any company's",
+    access: { kind: 'session' },
+    query: assetFileQuery,
   }),
   sendTestNotification: define({
     method: 'POST',

@@ -37,7 +37,11 @@ export const USER_SORTS = [
   'created_at',
   'last_login_at',
 ] as const;
+/** `field[name]=a,b` filters of GET /users; custom fields filter as `field[cf.<key>]`. */
 export const USER_FILTER_FIELDS = ['user_id', 'role', 'suspended', 'department_id', 'manager_id'] as const;
+export const CUSTOM_FIELD_FILTER_PREFIX = 'cf.';
+/** Largest preference value, as JSON text. */
+export const PREFERENCE_MAX_BYTES = 64 * 1024;
 
 export const listUsersQuery = listQuery(USER_SORTS);
 
@@ -56,6 +60,7 @@ export const userSearchHit = z.object({
   suspended: z.boolean(),
   company: userRef,
 });
+export type UserSearchHit = z.infer<typeof userSearchHit>;
 
 const nameField = z.string().trim().min(1).max(100);
 export const passwordField = z
@@ -63,7 +68,11 @@ export const passwordField = z
   .min(12, 'Use at least 12 characters.')
   .max(256, 'Use at most 256 characters.');
 
-export const userCreateBody = z.object({
+/** A custom field value as sent: text, or a number or boolean that the server stores as text. */
+export const customFieldInput = z.union([z.string().max(1000), z.number(), z.boolean()]).nullable();
+
+/** The writable user fields. No defaults here, so an update never resets a field it left out. */
+const userFields = {
   username: z
     .string()
     .trim()
@@ -71,21 +80,34 @@ export const userCreateBody = z.object({
     .min(2)
     .max(100)
     .regex(/^[a-z0-9._@+-]+$/, 'Use letters, digits and . _ @ + - only.'),
-  email: emailField.nullable().optional(),
+  email: emailField.nullable(),
   first_name: nameField,
   last_name: nameField,
-  role: roleField.default(0),
-  department_id: z.number().int().positive().nullable().optional(),
-  manager_id: z.number().int().positive().nullable().optional(),
-  phone: z.string().trim().max(32).regex(/^[+0-9 ()-]*$/, 'Enter a phone number.').nullable().optional(),
-  hired_at: z.iso.date().nullable().optional(),
-  suspended: z.boolean().optional(),
-  password: passwordField.optional(),
-  custom_fields: z.record(z.string().max(64), z.string().max(1000).nullable()).optional(),
+  role: roleField,
+  department_id: z.number().int().positive().max(2_147_483_647).nullable(),
+  manager_id: z.number().int().positive().max(2_147_483_647).nullable(),
+  phone: z.string().trim().max(32).regex(/^[+0-9 ()-]*$/, 'Enter a phone number.').nullable(),
+  hired_at: z.iso.date().nullable(),
+  suspended: z.boolean(),
+  password: passwordField,
+  custom_fields: z.record(z.string().max(64), customFieldInput),
+};
+
+/**
+ * Creates a user. Unknown keys (site_admin, company_id, id, password_hash …) are stripped: the
+ * company is the one the request acts on and site_admin is never set through the API.
+ */
+export const userCreateBody = z.object({
+  ...z.object(userFields).partial().shape,
+  username: userFields.username,
+  first_name: userFields.first_name,
+  last_name: userFields.last_name,
+  role: userFields.role.default(0),
 });
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
-export const userUpdateBody = userCreateBody.partial();
+/** Partial: a field left out keeps its value (no defaults, unlike `userCreateBody`). */
+export const userUpdateBody = z.object(userFields).partial();
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const preference = z.object({
@@ -93,6 +115,7 @@ export const preference = z.object({
   data_type: z.literal('json'),
   value: z.unknown(),
 });
+export type Preference = z.infer<typeof preference>;
 export const preferenceBody = z.object({
   name: z.string().trim().min(1).max(100),
   data_type: z.literal('json').default('json'),

@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema in use, when not the default. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -53,5 +55,5 @@ function createPostgres({ url, schema, poolSize = 10 }: DbOptions): DbHandle {
     ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { isPostgres } from './migrations/helpers.ts';
 import * as m001 from './migrations/001-tenancy-and-people.ts';
 import * as m002 from './migrations/002-learning.ts';
 import * as m003 from './migrations/003-notifications.ts';
@@ -16,8 +17,9 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the database to the newest schema; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<any>, schema = 'public'): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+  const migrator = new Migrator({ db, provider, migrationTableSchema: isPostgres(db) ? schema : undefined });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -53,7 +53,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   } else {
     handle = createDb({ url: join(dataDir, 'heed.sqlite') });
   }
-  await migrateToLatest(handle.db);
+  try {
+    await migrateToLatest(handle.db, handle.schema);
+  } catch (error) {
+    await handle.close();
+    if (schema) await dropSchema(schema);
+    throw error;
+  }
 
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off' }),
@@ -73,12 +79,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await handle.close();
-      if (schema) {
-        const admin = createDb({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
-        await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(admin.db);
-        await admin.close();
-      }
+      if (schema) await dropSchema(schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function dropSchema(schema: string) {
+  const admin = createDb({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
+  await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(admin.db);
+  await admin.close();
 }

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/types.ts';
 import { TestClient, signedIn } from './client.ts';
 import { createCompany, createDepartment, createUser } from './factories.ts';
 import type { TestApp } from './test-app.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A string planted in every record of company B; no response to a user of company A may contain it. */
 export const CANARY = 'CANARY-9f1c';
@@ -18,7 +25,10 @@ export interface World {
   departmentA1: number;
   departmentB: number;
   users: Record<string, number>;
+  assetPathA: string;
   assetPathB: string;
+  /** A second asset of B, for the site admin to delete. */
+  disposableAssetPathB: string;
 }
 
 /**
@@ -70,21 +80,9 @@ export async function createWorld(db: Kysely<Database>, dataDir: string): Promis
       updated_at: 'x',
     })
     .execute();
-  const assetPathB = `${b.id}/logo/${randomBytes(4).toString('hex')}-${CANARY}.png`;
-  await db
-    .insertInto('assets')
-    .values({
-      company_id: b.id,
-      type: 'logo',
-      path: assetPathB,
-      original_name: `${CANARY}.png`,
-      mime: 'image/png',
-      size: 68,
-      created_by: null,
-      created_at: 'x',
-    })
-    .execute();
-  void dataDir;
+  const assetPathA = await storeAsset(db, dataDir, a.id, 'alpha');
+  const assetPathB = await storeAsset(db, dataDir, b.id, CANARY);
+  const disposableAssetPathB = await storeAsset(db, dataDir, b.id, `${CANARY}-2`);
   return {
     companyA: a.id,
     companyB: b.id,
@@ -92,8 +90,32 @@ export async function createWorld(db: Kysely<Database>, dataDir: string): Promis
     departmentA1: departmentA1.id,
     departmentB: departmentB.id,
     users,
+    assetPathA,
     assetPathB,
+    disposableAssetPathB,
   };
+}
+
+/** A logo file on disk where the companies module keeps assets, and its row. */
+async function storeAsset(db: Kysely<Database>, dataDir: string, companyId: number, name: string) {
+  const path = `${companyId}/logo/${randomBytes(4).toString('hex')}-${name}.png`;
+  const file = join(dataDir, 'assets', ...path.split('/'));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, PNG);
+  await db
+    .insertInto('assets')
+    .values({
+      company_id: companyId,
+      type: 'logo',
+      path,
+      original_name: `${name}.png`,
+      mime: 'image/png',
+      size: PNG.length,
+      created_by: null,
+      created_at: 'x',
+    })
+    .execute();
+  return path;
 }
 
 const ACTOR_LOGIN: Record<Exclude<Actor, 'anonymous'>, string> = {
@@ -116,10 +138,7 @@ export async function clientFor(t: TestApp, actor: Actor): Promise<TestClient> {
 
 /** A 1×1 PNG as a multipart/form-data body with fields `type` and `file`. */
 export function pngUpload(type = 'logo', filename = 'logo.png') {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = PNG;
   const boundary = `----heed${randomBytes(8).toString('hex')}`;
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${type}\r\n`),

@@ -1,3 +1,44 @@
+import { join } from 'node:path';
+import { endpoints } from '@heed/contract';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/http.ts';
+import { localStorage } from '../../platform/storage.ts';
+import { deleteAsset, listAssets, openAsset, uploadAsset } from './assets.service.ts';
+import { createCompany, getCompany, listCompanies, updateCompany } from './companies.service.ts';
+import { sendTestNotification } from './test-notification.service.ts';
 
-export async function companiesRoutes(_app: FastifyInstance) {}
+/** A file name as an RFC 5987 value (encodeURIComponent leaves ' ( ) * as they are). */
+const rfc5987 = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** Companies, their assets and the test notification (spec §7 "Session and company"). */
+export async function companiesRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const assets = { db, storage: localStorage(join(config.dataDir, 'assets')) };
+
+  route(app, endpoints.listCompanies, async ({ query }) => listCompanies(db, query));
+  route(app, endpoints.getCompany, async ({ params, ctx }) => ({ data: await getCompany(db, ctx, params.id) }));
+  route(app, endpoints.createCompany, async ({ body, ctx }) => ({ data: await createCompany(db, ctx, body) }));
+  route(app, endpoints.updateCompany, async ({ params, body, ctx }) => ({
+    data: await updateCompany(db, ctx, params.id, body),
+  }));
+
+  route(app, endpoints.uploadAsset, async ({ ctx, req }) => ({ data: await uploadAsset(assets, ctx, req) }));
+  route(app, endpoints.listAssets, async ({ query, ctx }) => ({ data: await listAssets(db, ctx, query.type) }));
+  route(app, endpoints.deleteAsset, async ({ query, ctx }) => {
+    await deleteAsset(assets, ctx, query.path);
+    return undefined;
+  });
+  route(app, endpoints.getAssetFile, async ({ query, ctx, reply }) => {
+    const { asset, file } = await openAsset(assets, ctx, query.path);
+    reply
+      .type(asset.mime)
+      .header('content-length', file.size)
+      .header('content-disposition', `inline; filename*=UTF-8''${rfc5987(asset.name)}`)
+      .header('cache-control', 'private, max-age=300');
+    // A file stream is sent as it is; this endpoint has no JSON response schema.
+    return file.stream as never;
+  });
+
+  route(app, endpoints.sendTestNotification, async ({ ctx }) => ({ data: await sendTestNotification(db, ctx) }));
+}

@@ -1,0 +1,53 @@
+import { loadConfig } from '../../config.ts';
+import { fmt, generateLargeDataSet } from './large.ts';
+
+/** `npm run seed -- --users N --assignments M --company NAME [--chunk USERS] [--keep-indexes]` */
+function parseArgs(argv: string[]) {
+  const options: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new Error(`Unexpected argument ${arg}`);
+    if (match[1] === 'keep-indexes') options['keep-indexes'] = '1';
+    else options[match[1]!] = match[2] ?? argv[++i] ?? '';
+  }
+  const count = (name: string, fallback: number) => {
+    const value = options[name] === undefined ? fallback : Number(options[name]);
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+    return value;
+  };
+  const users = count('users', 1000);
+  const assignments = count('assignments', users * 10);
+  if (users === 0 && assignments > 0) throw new Error('--assignments needs at least one user');
+  return {
+    users,
+    assignments,
+    company: options.company || 'Load Test Co',
+    chunkUsers: count('chunk', 10_000) || 10_000,
+    keepIndexes: options['keep-indexes'] === '1',
+  };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const target = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
+  console.log(`Seeding ${fmt(args.users)} users and ${fmt(args.assignments)} assignments into "${args.company}" (${target})`);
+  // Ctrl-C stops after the current chunk, and the indexes are still rebuilt.
+  let aborted = false;
+  process.once('SIGINT', () => {
+    aborted = true;
+    console.log('Stopping after this chunk…');
+  });
+  const result = await generateLargeDataSet({ url: config.databaseUrl, ...args, log: (line) => console.log(line), isAborted: () => aborted });
+  const rows = result.users + result.fieldValues + result.assignments;
+  console.log(
+    `Done: company ${result.companyId}, ${fmt(result.users)} users, ${fmt(result.fieldValues)} field values, ${fmt(result.assignments)} assignments ` +
+      `(${fmt(rows)} rows) in ${result.seconds.toFixed(1)} s (indexes ${result.indexSeconds.toFixed(1)} s), ${fmt(result.rowsPerSecond)} rows/s`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { deliverEmail } from '../platform/mail.ts';
+import { type JobHandler, PermanentJobError } from './types.ts';
+
+const payloadSchema = z.object({ delivery_id: z.number().int().positive() });
+
+/** Sends one queued delivery. A failed send is recorded on the delivery and retried by the queue. */
+export const deliverEmailJob: JobHandler = async (ctx) => {
+  const parsed = payloadSchema.safeParse(ctx.payload);
+  if (!parsed.success) throw new PermanentJobError('The job payload has no delivery_id.');
+  const status = await deliverEmail(ctx.db, ctx.config, parsed.data.delivery_id, {
+    now: ctx.now(),
+    isLastAttempt: ctx.isLastAttempt,
+  });
+  if (status === 'missing') throw new PermanentJobError(`Delivery ${parsed.data.delivery_id} no longer exists.`);
+  return { delivery_id: parsed.data.delivery_id, status };
+};

@@ -1,0 +1,122 @@
+import type { User, UserCreateBody, UserUpdateBody } from '@heed/contract';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/types.ts';
+import { audit } from '../../platform/audit.ts';
+import { iso } from '../../platform/clock.ts';
+import type { AuthedContext } from '../../platform/context.ts';
+import { invalid, invalidField, notFound } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { departmentScope } from '../../platform/scope.ts';
+import { destroyUserSessions } from '../../platform/session.ts';
+import type { CustomFieldValue } from './custom-field-values.ts';
+import { findCustomFields, loadUserRelations } from './users-relations.repository.ts';
+import { assertCanAssignRole, assertCanEdit, assertDepartmentInScope } from './users-rules.ts';
+import { uniqueViolationField, validateUserInput } from './users-validation.ts';
+import { insertUser, updateUserRow, writeCustomValues } from './users-write.repository.ts';
+import { toUser } from './users.mapper.ts';
+import { findUserRow } from './users.repository.ts';
+import type { UsersDeps } from './users.service.ts';
+
+/** Columns a body may set, copied by name: nothing else in a body ever reaches the row. */
+const WRITABLE = ['username', 'email', 'first_name', 'last_name', 'role', 'department_id', 'manager_id', 'phone', 'hired_at'] as const;
+
+async function snapshot(db: Kysely<Database>, deps: UsersDeps, companyId: number, id: number): Promise<User> {
+  const row = await findUserRow(db, deps.dialect, { companyId, scope: null }, id);
+  if (!row) throw notFound();
+  return toUser(row, await loadUserRelations(db, [row]));
+}
+
+/** Validation that needs the database, then a 422 listing every problem. */
+async function validate(deps: UsersDeps, ctx: AuthedContext, body: UserUpdateBody, userId: number | null) {
+  const fields = body.custom_fields || userId === null ? await findCustomFields(deps.db, ctx.companyId) : [];
+  const { customValues, errors } = await validateUserInput(deps.db, body, { companyId: ctx.companyId, userId, fields });
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return customValues;
+}
+
+/** Runs a write; a unique index that beat the checks answers like the checks do. */
+async function writing<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const field = uniqueViolationField(error);
+    if (field === 'username') throw invalidField(field, 'This username is already taken.');
+    if (field === 'email') throw invalidField(field, 'This e-mail address is already in use.');
+    throw error;
+  }
+}
+
+const passwordNote = (hash: string | null) => (hash ? { password: 'changed' } : {});
+
+/** POST /users: a user of the company the request acts on, in the caller's scope and below their rank. */
+export async function createUser(deps: UsersDeps, ctx: AuthedContext, body: UserCreateBody): Promise<User> {
+  assertCanAssignRole(ctx.user, body.role);
+  const scope = await departmentScope(deps.db, ctx);
+  const customValues = await validate(deps, ctx, body, null);
+  assertDepartmentInScope(scope, body.department_id);
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  const now = iso(ctx.now());
+  return writing(
+    deps.db.transaction().execute(async (trx) => {
+      const id = await insertUser(trx, {
+        company_id: ctx.companyId,
+        username: body.username,
+        email: body.email ?? null,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        password_hash: passwordHash,
+        role: body.role,
+        site_admin: 0,
+        suspended: body.suspended ? 1 : 0,
+        department_id: body.department_id ?? null,
+        manager_id: body.manager_id ?? null,
+        phone: body.phone ?? null,
+        hired_at: body.hired_at ?? null,
+        external_id: null,
+        last_login_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await writeCustomValues(trx, ctx.companyId, id, customValues);
+      const after = await snapshot(trx, deps, ctx.companyId, id);
+      await audit(trx, ctx, { action: 'user.create', entityType: 'user', entityId: id, after: { ...after, ...passwordNote(passwordHash) } });
+      return after;
+    }),
+  );
+}
+
+function changesOf(body: UserUpdateBody, passwordHash: string | null, now: string): Updateable<UsersTable> {
+  const changes: Updateable<UsersTable> = { updated_at: now };
+  for (const key of WRITABLE) if (body[key] !== undefined) Object.assign(changes, { [key]: body[key] });
+  if (body.suspended !== undefined) changes.suspended = body.suspended ? 1 : 0;
+  if (passwordHash) changes.password_hash = passwordHash;
+  return changes;
+}
+
+/**
+ * PUT /users/{id}: only users in the caller's scope (others answer 404), never one ranked above the
+ * caller. Deactivating ends all of the user's sessions in the same transaction.
+ */
+export async function updateUser(deps: UsersDeps, ctx: AuthedContext, id: number, body: UserUpdateBody): Promise<User> {
+  const scope = await departmentScope(deps.db, ctx);
+  const target = await findUserRow(deps.db, deps.dialect, { companyId: ctx.companyId, scope }, id);
+  if (!target) throw notFound();
+  assertCanEdit(ctx.user, target);
+  if (body.role !== undefined) assertCanAssignRole(ctx.user, body.role);
+  if (body.suspended === true && id === ctx.user.id) throw invalidField('suspended', 'You cannot deactivate your own account.');
+  const customValues: CustomFieldValue[] = await validate(deps, ctx, body, id);
+  if (body.department_id !== undefined) assertDepartmentInScope(scope, body.department_id);
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  const changes = changesOf(body, passwordHash, iso(ctx.now()));
+  return writing(
+    deps.db.transaction().execute(async (trx) => {
+      const before = await snapshot(trx, deps, ctx.companyId, id);
+      await updateUserRow(trx, id, changes);
+      await writeCustomValues(trx, ctx.companyId, id, customValues);
+      if (body.suspended === true) await destroyUserSessions(trx, id);
+      const after = await snapshot(trx, deps, ctx.companyId, id);
+      await audit(trx, ctx, { action: 'user.update', entityType: 'user', entityId: id, before, after: { ...after, ...passwordNote(passwordHash) } });
+      return after;
+    }),
+  );
+}

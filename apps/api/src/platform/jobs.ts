@@ -1,0 +1,142 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Dialect } from '../db/create-db.ts';
+import type { Database, JobsTable } from '../db/types.ts';
+import { iso } from './clock.ts';
+
+/**
+ * The database-backed job queue (ARCHITECTURE.md "jobs"). A job is `queued` until a worker claims
+ * it (`running`, with `locked_by`/`locked_at` as its lease), then `completed`, or back to `queued`
+ * with a later `run_at` after a failure, or `failed` once its attempts are spent.
+ */
+export type JobRow = Selectable<JobsTable>;
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface NewJob {
+  type: string;
+  payload: unknown;
+  companyId: number | null;
+  createdBy: number | null;
+  now: Date;
+  /** Not before this time (defaults to now). */
+  runAt?: Date;
+  /** A second enqueue with the same key returns the first job instead of adding one. */
+  idempotencyKey?: string;
+  maxAttempts?: number;
+}
+
+/** First retry after 30 s, doubling per attempt, never more than an hour apart. */
+export function backoffMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+export async function enqueue(db: Kysely<Database>, job: NewJob): Promise<JobRow> {
+  const stamp = iso(job.now);
+  const values = {
+    company_id: job.companyId,
+    type: job.type,
+    payload: JSON.stringify(job.payload ?? {}),
+    run_at: iso(job.runAt ?? job.now),
+    idempotency_key: job.idempotencyKey ?? null,
+    created_by: job.createdBy,
+    created_at: stamp,
+    updated_at: stamp,
+    ...(job.maxAttempts ? { max_attempts: job.maxAttempts } : {}),
+  };
+  const key = job.idempotencyKey;
+  if (!key) return db.insertInto('jobs').values(values).returningAll().executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('jobs')
+    .values(values)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? db.selectFrom('jobs').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+}
+
+export async function getJob(db: Kysely<Database>, id: number): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Takes the next due job in one statement, so two workers never get the same one: SQLite runs
+ * writes one at a time; PostgreSQL skips rows another worker has locked. Counts the attempt now,
+ * so a job that kills its worker still uses up its attempts.
+ */
+export async function claimJob(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  workerId: string,
+  now: Date,
+): Promise<JobRow | undefined> {
+  const stamp = iso(now);
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      locked_by: workerId,
+      locked_at: stamp,
+      attempts: eb('attempts', '+', 1),
+      updated_at: stamp,
+    }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('run_at', '<=', stamp)
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(1)
+        .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
+    )
+    .where('status', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks a claimed job done. False when this worker no longer holds it (its lease went stale). */
+export async function completeJob(db: Kysely<Database>, job: JobRow, workerId: string, result: unknown, now: Date) {
+  const updated = await db
+    .updateTable('jobs')
+    .set({
+      status: 'completed',
+      result: result === undefined ? null : JSON.stringify(result),
+      last_error: null,
+      locked_by: null,
+      locked_at: null,
+      updated_at: iso(now),
+    })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Records a failure: back in the queue after a backoff, or `failed` when out of attempts (or `permanent`). */
+export async function failJob(
+  db: Kysely<Database>,
+  job: JobRow,
+  workerId: string,
+  error: string,
+  now: Date,
+  permanent = false,
+) {
+  const final = permanent || job.attempts >= job.max_attempts;
+  const updated = await db
+    .updateTable('jobs')
+    .set({
+      status: final ? 'failed' : 'queued',
+      run_at: final ? job.run_at : iso(new Date(now.getTime() + backoffMs(job.attempts))),
+      last_error: error.slice(0, 2000),
+      locked_by: null,
+      locked_at: null,
+      updated_at: iso(now),
+    })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+// Lease renewal (progress) and stale-lock recovery live beside the worker; this module is the queue's one API.
+export { STALE_LOCK_ERROR, reportProgress, requeueStaleJobs } from '../jobs/lease.ts';

@@ -1,0 +1,59 @@
+import { ROLE } from '@heed/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/types.ts';
+
+export interface ScopeContext {
+  user: Pick<UserRow, 'id' | 'role' | 'site_admin' | 'department_id'>;
+  companyId: number;
+}
+
+/**
+ * The departments a caller may see and change in `ctx.companyId`.
+ *
+ * - `null`: the whole company (site admins, Company Managers, and Reviewers, who read the company
+ *   but change nothing).
+ * - an array: a Department Manager's department subtrees (their own department and every
+ *   `department_managers` row, each with all its descendants). An empty array means nothing.
+ *
+ * Repositories apply it in their queries (`department_id IN (...)`), so an id outside the scope
+ * answers exactly like a missing one.
+ */
+export async function departmentScope(db: Kysely<Database>, ctx: ScopeContext): Promise<number[] | null> {
+  const { user, companyId } = ctx;
+  if (user.site_admin === 1 || user.role !== ROLE.DepartmentManager) return null;
+  const roots = await db
+    .selectFrom('departments')
+    .select('path')
+    .where('company_id', '=', companyId)
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', user.department_id ?? 0),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('department_managers')
+            .select('department_id')
+            .where('user_id', '=', user.id)
+            .where('company_id', '=', companyId),
+        ),
+      ]),
+    )
+    .execute();
+  if (roots.length === 0) return [];
+  // Paths are "/1/5/9/": digits and slashes only, so a prefix LIKE needs no escaping.
+  const rows = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or(roots.map((root) => eb('path', 'like', `${root.path}%`))))
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** True when a department lies inside a scope from {@link departmentScope}; no department is outside any limited scope. */
+export function isDepartmentInScope(scope: number[] | null, departmentId: number | null | undefined): boolean {
+  if (scope === null) return true;
+  return departmentId !== null && departmentId !== undefined && scope.includes(departmentId);
+}

@@ -1,0 +1,166 @@
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/types.ts';
+import type { UserCriteria } from '../src/modules/users/users.criteria.ts';
+import { USER_ORDER, buildCountQuery, buildPageQuery } from '../src/modules/users/users.repository.ts';
+import { type TestClient, signedIn } from './support/client.ts';
+import { createCompany, createUser } from './support/factories.ts';
+import { type TestApp, createTestApp } from './support/test-app.ts';
+import { type UsersFixture, createUsersFixture } from './support/users-fixture.ts';
+
+let t: TestApp;
+let f: UsersFixture;
+let cm: TestClient;
+
+/** Names full of LIKE, FTS5 and SQL metacharacters, and decoys that an unescaped pattern would also match. */
+const NAMES: [string, string, string][] = [
+  ['pct', 'Percy', '100% Sure'],
+  ['decoy1', 'Dora', '100 Sure'],
+  ['under', 'Uma', 'Under_score'],
+  ['oscar', 'Oscar', 'Decoy'],
+  ['obrien', 'Owen', "O'Brien"],
+  ['quote', 'Quinn', 'Say "Hi"'],
+  ['star', 'Stan', 'Star*Gazer'],
+  ['zoe', 'Zoë', 'Ökonom'],
+];
+
+beforeEach(async () => {
+  t = await createTestApp();
+  f = await createUsersFixture(t.db);
+  for (const [username, firstName, lastName] of NAMES) {
+    await createUser(t.db, { companyId: f.company, username, firstName, lastName });
+  }
+  cm = await signedIn(t.app, 'cm');
+});
+afterEach(async () => t.close());
+
+const search = async (client: TestClient, path: string, text: string) => {
+  const response = await client.get(path, { query: { text } });
+  expect(response.statusCode, `${text}: ${response.body}`).toBe(200);
+  return (response.json().data as { username: string }[]).map((u) => u.username).sort();
+};
+
+describe('text search on GET /users', () => {
+  it('matches substrings of names, username and e-mail, ignoring case', async () => {
+    expect(await search(cm, '/api/v3/users', 'ZIMM')).toEqual(['anna']);
+    expect(await search(cm, '/api/v3/users', 'immer')).toEqual(['anna']);
+    expect(await search(cm, '/api/v3/users', 'bob@example')).toEqual(['bob']);
+    expect(await search(cm, '/api/v3/users', 'anna zim')).toEqual(['anna']);
+    expect(await search(cm, '/api/v3/users', 'ökon')).toEqual(['zoe']);
+    expect(await search(cm, '/api/v3/users', 'zzzz')).toEqual([]);
+  });
+
+  it('treats %, _, quotes and * as plain characters', async () => {
+    const cases: [string, string[]][] = [
+      ['0% s', ['pct']],
+      ['_sc', ['under']],
+      ["o'b", ['obrien']],
+      ['y "h', ['quote']],
+      ['r*g', ['star']],
+      ['%', []],
+      ['_', []],
+      ['%%%', []],
+      ['___', []],
+      ['"', []],
+      ["'", []],
+      ['*', []],
+      ["' OR 1=1 --", []],
+      ['NEAR(a b)', []],
+      ['a AND b OR c', []],
+      ['col:val', []],
+      ['^abc', []],
+      ['\\', []],
+    ];
+    for (const [text, expected] of cases) {
+      expect(await search(cm, '/api/v3/users', text), text).toEqual(expected);
+      expect(await search(cm, '/api/v3/users/all', text), text).toEqual(expected);
+    }
+  });
+
+  it('matches terms shorter than three characters as name and username prefixes', async () => {
+    expect(await search(cm, '/api/v3/users', 'zi')).toEqual(['anna']);
+    expect(await search(cm, '/api/v3/users', 'an')).toEqual(['anna']);
+    expect(await search(cm, '/api/v3/users', 'O')).toEqual(['obrien', 'oscar']);
+    expect(await search(cm, '/api/v3/users', 'mm')).toEqual([]);
+  });
+
+  it('combines text with filters and counts the same rows it pages', async () => {
+    const response = await cm.get('/api/v3/users?text=100&per_page=1&field[role]=0');
+    expect(response.json().meta).toEqual({ current_page: 1, last_page: 2, per_page: 1, total: 2 });
+  });
+});
+
+describe('GET /users/all', () => {
+  it("searches the caller's company, each hit with its company", async () => {
+    const response = await cm.get('/api/v3/users/all?text=zimmer');
+    expect(response.json()).toEqual({
+      data: [
+        {
+          id: f.ids.anna,
+          username: 'anna',
+          name: 'Anna Zimmer',
+          email: 'anna@example.test',
+          role: 0,
+          suspended: false,
+          company: { id: f.company, name: 'Acme' },
+        },
+      ],
+      meta: { current_page: 1, last_page: 1, per_page: 25, total: 1 },
+    });
+  });
+
+  it('lets a site admin search every company', async () => {
+    const vendor = await createCompany(t.db, { name: 'Heed' });
+    await createUser(t.db, { companyId: vendor.id, username: 'root', siteAdmin: true, role: 1 });
+    const admin = await signedIn(t.app, 'root');
+    const response = await admin.get('/api/v3/users/all?text=zimmer');
+    const hits = response.json().data as { username: string; company: { name: string } }[];
+    expect(hits.map((h) => [h.username, h.company.name]).sort()).toEqual([
+      ['anna', 'Acme'],
+      ['foreigner', 'Other Co'],
+    ]);
+  });
+
+  it('leaves deactivated users out with suspended=0', async () => {
+    expect(await search(cm, '/api/v3/users/all', 'cleo')).toEqual(['cleo']);
+    const active = await cm.get('/api/v3/users/all?text=cleo&suspended=0');
+    expect(active.json().data).toEqual([]);
+    const paged = await cm.get('/api/v3/users/all?page=2&per_page=5');
+    expect(paged.json().meta).toMatchObject({ current_page: 2, per_page: 5, total: 14 });
+  });
+});
+
+/** The plan of a compiled query: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with sequential scans priced out. */
+async function plan(db: Kysely<Database>, build: (db: Kysely<Database>) => { compile(): CompiledQuery }) {
+  return db.transaction().execute(async (trx) => {
+    if (t.dialect === 'postgres') await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    const compiled = build(trx).compile();
+    const prefix = t.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
+    const result = await trx.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]));
+    return (result.rows as Record<string, unknown>[]).map((row) => String(row.detail ?? row['QUERY PLAN'])).join('\n');
+  });
+}
+
+describe('query plans', () => {
+  const page = { orderBy: USER_ORDER.last_name, order: 'asc' as const, limit: 25, offset: 0 };
+
+  it('reads a page in index order, without scanning or sorting users', async () => {
+    const criteria: UserCriteria = { companyId: f.company, scope: null };
+    const text = await plan(t.db, (db) => buildPageQuery(db, t.dialect, criteria, page));
+    expect(text).toContain('users_company_last_name');
+    if (t.dialect === 'sqlite') expect(text).not.toMatch(/SCAN users\b|TEMP B-TREE/);
+  });
+
+  it('searches text through the trigram index', async () => {
+    // Across companies no other index applies, so the plan shows whether the trigram index can serve the term.
+    const criteria: UserCriteria = { companyId: null, scope: null, text: 'zimmer' };
+    const pageText = await plan(t.db, (db) => buildPageQuery(db, t.dialect, criteria, page));
+    const countText = await plan(t.db, (db) => buildCountQuery(db, t.dialect, criteria));
+    for (const text of [pageText, countText]) {
+      if (t.dialect === 'sqlite') {
+        expect(text).toContain('users_search VIRTUAL TABLE');
+        expect(text).not.toMatch(/SCAN users\b/);
+      } else expect(text).toContain('users_search_trgm');
+    }
+  });
+});
