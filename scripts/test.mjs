@@ -63,7 +63,7 @@ if (only === 'all' || only === 'api') {
 if (only === 'all' || only === 'e2e') {
   if (existsSync(chromium)) {
     if (check('build web', 'npm', ['run', 'build'])) {
-      vitest('End-to-end in Chromium', 'e2e', 'e2e/vitest.config.ts', { CHROMIUM_PATH: chromium });
+      vitest('End-to-end in Chromium', 'e2e', undefined, { CHROMIUM_PATH: chromium });
     }
   } else if (process.env.REQUIRE_E2E === '1') {
     console.log(`\nREQUIRE_E2E=1 but no Chromium at ${chromium}`);

@@ -1,0 +1,123 @@
+import {
+  COMPANY_HEADER,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  type Endpoint,
+  MESSAGES,
+  endpointUrl,
+  endpoints,
+  errorBody,
+} from '@heed/contract';
+import type { z } from 'zod';
+import { STORAGE_KEYS, storage } from './storage.ts';
+
+/** Field name → messages, as in a 422 body's `details`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A failed API call: the HTTP status (0 when the server could not be reached) and the spec's error body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+export const isApiError = (error: unknown, status?: number): error is ApiError =>
+  error instanceof ApiError && (status === undefined || error.status === status);
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** A request part is required when its schema has required fields, optional when all are optional, absent without schema. */
+type Part<K extends string, S> = [S] extends [z.ZodType]
+  ? {} extends InputOf<S>
+    ? { [P in K]?: InputOf<S> }
+    : { [P in K]: InputOf<S> }
+  : { [P in K]?: never };
+
+export type RequestOf<E extends Endpoint> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  Part<'body', E['body']> & { signal?: AbortSignal };
+
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : undefined;
+
+type Args<E extends Endpoint> = {} extends RequestOf<E> ? [request?: RequestOf<E>] : [request: RequestOf<E>];
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length));
+}
+
+/** Asks the server for the XSRF-TOKEN cookie (of the session, or an anonymous one for the sign-in form). */
+async function refreshCsrfCookie(): Promise<void> {
+  await fetch(endpointUrl(endpoints.csrfCookie), { credentials: 'same-origin' });
+}
+
+function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorBody.safeParse(await response.json().catch(() => null));
+  if (parsed.success) return new ApiError(response.status, parsed.data.error.message, parsed.data.error.details);
+  return new ApiError(response.status, MESSAGES.unexpectedServerError);
+}
+
+async function send(endpoint: Endpoint, url: string, body: unknown, signal: AbortSignal | undefined) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const companyId = storage.get(STORAGE_KEYS.company);
+  if (companyId) headers[COMPANY_HEADER] = companyId;
+  if (endpoint.method !== 'GET') {
+    if (readCookie(CSRF_COOKIE) === undefined) await refreshCsrfCookie();
+    const token = readCookie(CSRF_COOKIE);
+    if (token !== undefined) headers[CSRF_HEADER] = token;
+  }
+  try {
+    return await fetch(url, {
+      method: endpoint.method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'Heed could not be reached. Check your connection and try again.');
+  }
+}
+
+/**
+ * Calls a contract endpoint: URL from the endpoint table, cookies, the CSRF header on mutating calls,
+ * X-Company-ID when a company is chosen. Resolves with the response body; rejects with an ApiError.
+ */
+export async function apiCall<E extends Endpoint>(endpoint: E, ...[request]: Args<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, signal } = (request ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const url = endpointUrl(endpoint, params) + toQueryString(query);
+  let response = await send(endpoint, url, body, signal);
+  if (response.status === 419 && endpoint.method !== 'GET') {
+    // A stale XSRF-TOKEN (after sign-out, or a session that ended): the server refused the call
+    // before doing anything, so it is safe to fetch a fresh token and send it once more.
+    await refreshCsrfCookie();
+    response = await send(endpoint, url, body, signal);
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as ResponseOf<E>;
+  return (await response.json()) as ResponseOf<E>;
+}

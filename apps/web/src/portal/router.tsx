@@ -1,0 +1,40 @@
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { RouteErrorPage } from '../components/route-error-page.tsx';
+import { Splash } from '../components/splash.tsx';
+import { portalPaths } from './paths.ts';
+
+const Loading = () => <Splash />;
+
+/**
+ * The learner side. Pages load lazily so the entry chunk stays small.
+ * The password-reset page (/password/reset/:token) comes with the password-reset issue.
+ */
+const router = createBrowserRouter([
+  {
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: Loading,
+    children: [
+      {
+        path: portalPaths.myCourses,
+        lazy: () => import('./pages/my-courses-page.tsx').then((m) => ({ Component: m.MyCoursesPage })),
+      },
+      {
+        path: portalPaths.login,
+        lazy: () => import('./pages/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: portalPaths.forgotPassword,
+        lazy: () => import('./pages/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: '*',
+        lazy: () => import('./pages/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+]);
+
+export function PortalRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,75 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
+import { demoUser } from './support/demo-users.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Serious and critical WCAG 2.x A/AA violations, summarised so a failure says what and where. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((n) => n.target.join(' ')),
+    }));
+}
+
+describe.each(['light', 'dark'] as const)('in %s mode', (colorScheme) => {
+  test('/login has no serious or critical accessibility violations, also when showing an error', async () => {
+    const context = await newContext(browser, baseUrl, { colorScheme });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign in to Heed' }).waitFor();
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await submitSignIn(page, 'nobody-here', 'wrong-password');
+    await page.getByRole('alert').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test('the console and My Courses have no serious or critical accessibility violations', async () => {
+    const context = await newContext(browser, baseUrl, { colorScheme });
+    const page = await context.newPage();
+    const reviewer = demoUser('acme', 'reviewer');
+    await page.goto('/login');
+    await submitSignIn(page, reviewer.login, reviewer.password);
+    await page.waitForURL(`${baseUrl}/admin`);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'My Courses' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+test('the chosen colour scheme is remembered under the product key', async () => {
+  const context = await newContext(browser, baseUrl, { colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+  await expect(page.evaluate(() => window.localStorage.getItem('heed.color-scheme'))).resolves.toBe('dark');
+
+  await page.reload();
+  await page.getByRole('heading', { name: 'Sign in to Heed' }).waitFor();
+  await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+  await context.close();
+});

@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+const START_TIMEOUT_MS = 180_000;
+
+export interface RunningHeed {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Fails early, and says what to do, when the web app has not been built. */
+export function assertWebBuilt(): void {
+  for (const page of ['index.html', 'admin/index.html']) {
+    if (!existsSync(join(WEB_DIST, page))) {
+      throw new Error(`${join(WEB_DIST, page)} is missing: run \`npm run build\` before the end-to-end tests.`);
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`Heed exited with code ${child.exitCode} before answering:\n${output()}`);
+    const answered = await fetch(`${url}/api/csrf-cookie`).then(
+      (response) => response.status === 204,
+      () => false,
+    );
+    if (answered) return;
+    await sleep(250);
+  }
+  throw new Error(`Heed did not answer at ${url} within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/api/src/server.ts`) with the demo data on a free
+ * loopback port and a fresh SQLite database in a temporary directory, and waits until it answers.
+ */
+export async function startHeed(env: Record<string, string> = {}): Promise<RunningHeed> {
+  assertWebBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'heed-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    HEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  delete childEnv.DATABASE_URL; // always a fresh SQLite file, whatever the caller's shell holds
+  delete childEnv.HEED_ADMIN_EMAIL;
+  delete childEnv.HEED_ADMIN_PASSWORD;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    await stopProcess(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilAnswering(url, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, stop };
+}
