@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 
 /** Error body (spec §3): error.message and optional error.details (field → messages). */
 export const errorBody = z.object({
@@ -68,12 +69,7 @@ export function fieldFilters(query: Record<string, unknown>): Record<string, str
 
 /** E-mail check (spec §5): text, an @, text, a dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .regex(EMAIL_PATTERN, 'Enter a valid e-mail address.');
+export const emailField = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, FIELD_MESSAGES.email);
 
 /** URL check (spec §5): only http or https addresses. */
 export const httpUrlField = z
@@ -87,6 +83,6 @@ export const httpUrlField = z
     } catch {
       return false;
     }
-  }, 'Enter an http or https address.');
+  }, FIELD_MESSAGES.httpUrl);
 
 export const timestamp = z.string().describe('ISO-8601 UTC timestamp');

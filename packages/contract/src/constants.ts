@@ -28,6 +28,8 @@ export const SEARCH_FIELD_MIN_LENGTH = 1;
 export const USER_SEARCH_MIN_LENGTH = 2;
 export const DATE_PICKER_YEARS_BEFORE = 100;
 export const DATE_PICKER_YEARS_AFTER = 10;
+/** The root course category (spec §5): it cannot be toggled in a selectable tree. */
+export const ROOT_CATEGORY_NAME = 'System Root';
 
 export const ROUTER_BASE = '/admin';
 export const API_PREFIX = '/api';
@@ -41,6 +43,10 @@ export const LOGOUT_CHANNEL = 'heed.session';
 export const LOGOUT_BROADCAST = 'logged-out';
 
 export const DEFAULT_DEPARTMENT_LABEL = 'Department';
+
+/** The console's Help menu (spec §2 Header): both open in a new tab. */
+export const SUPPORT_EMAIL = 'support@heed.test';
+export const HELP_CENTER_URL = 'https://help.heed.test';
 
 /** Session lifetimes (PRODUCT.md "Server behaviour"); a company may override them. */
 export const SESSION_IDLE_MINUTES = 30;

@@ -23,6 +23,16 @@ export const MESSAGES = {
   goToMyCourses: 'Go To My Courses',
 } as const;
 
+/** Field check messages (spec §5 checks; the wording is ours), shared by the API's schemas and the console's forms. */
+export const FIELD_MESSAGES = {
+  required: 'This field is required.',
+  email: 'Enter a valid e-mail address.',
+  httpUrl: 'Enter an http or https address.',
+  integer: 'Enter a whole number.',
+  integerMin: (min: number) => `Enter a number of at least ${min}.`,
+  integerMax: (max: number) => `Enter a number of at most ${max}.`,
+} as const;
+
 /** Server error messages (PRODUCT.md "Server behaviour"). */
 export const API_ERRORS = {
   unauthenticated: 'unauthenticated',

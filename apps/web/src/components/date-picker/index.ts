@@ -1,0 +1,2 @@
+export { DatePicker, type DatePickerProps } from './date-picker.tsx';
+export { datePickerLimits } from './date-picker-limits.ts';

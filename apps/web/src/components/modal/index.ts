@@ -1,0 +1,1 @@
+export { Modal, type ModalProps, useModalClose } from './modal.tsx';

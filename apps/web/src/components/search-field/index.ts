@@ -1,0 +1,2 @@
+export { SearchField, type SearchFieldProps } from './search-field.tsx';
+export { effectiveTerm, useSearchTerm } from './use-search-term.ts';

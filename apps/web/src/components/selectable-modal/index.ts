@@ -1,0 +1,1 @@
+export { SelectableModal, type SelectableModalProps } from './selectable-modal.tsx';

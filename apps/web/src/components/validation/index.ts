@@ -1,0 +1,12 @@
+export {
+  emailValidator,
+  type FieldValidator,
+  httpUrlValidator,
+  type IntegerBounds,
+  integerError,
+  integerValidator,
+  isEmail,
+  isHttpUrl,
+  isInteger,
+  requiredValidator,
+} from './validation.ts';
