@@ -87,8 +87,20 @@ describe('preferences', () => {
       .orderBy('id')
       .execute();
     expect(rows).toEqual([
-      { action: 'preference.save', entity_type: 'preference', entity_id: 'users-list', actor_id: f.ids.reviewer, company_id: f.company },
-      { action: 'preference.delete', entity_type: 'preference', entity_id: 'users-list', actor_id: f.ids.reviewer, company_id: f.company },
+      {
+        action: 'preference.save',
+        entity_type: 'preference',
+        entity_id: 'users-list',
+        actor_id: f.ids.reviewer,
+        company_id: f.company,
+      },
+      {
+        action: 'preference.delete',
+        entity_type: 'preference',
+        entity_id: 'users-list',
+        actor_id: f.ids.reviewer,
+        company_id: f.company,
+      },
     ]);
   });
 

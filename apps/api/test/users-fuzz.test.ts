@@ -29,7 +29,27 @@ const TIMEOUT = 120_000;
 const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('%', '_', "'", '"', '*', '\\', '\u0000', 'NEAR(a b)', 'a AND b', '--', "' OR 1=1 --", '😀', '\uD800', '0', '-1', '1e309'),
+  fc.constantFrom(
+    'constructor',
+    '__proto__',
+    'toString',
+    '%',
+    '_',
+    "'",
+    '"',
+    '*',
+    '\\',
+    '\u0000',
+    'NEAR(a b)',
+    'a AND b',
+    '--',
+    "' OR 1=1 --",
+    '😀',
+    '\uD800',
+    '0',
+    '-1',
+    '1e309',
+  ),
   fc.nat({ max: 100_000 }).map((n) => 'x'.repeat(n)),
 );
 const weird: fc.Arbitrary<unknown> = fc.oneof(
@@ -43,12 +63,49 @@ const weird: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(nasty, nasty, { maxKeys: 3 }),
 );
 
-const LIST_KEYS = ['page', 'per_page', 'sort', 'order', 'text', 'suspended', 'field[role]', 'field[user_id]', 'field[suspended]', 'field[department_id]', 'field[manager_id]', 'field[cf.site]', 'field[cf.shoe]', 'field[nope]', 'field[]', 'field[cf.]', 'field'];
+const LIST_KEYS = [
+  'page',
+  'per_page',
+  'sort',
+  'order',
+  'text',
+  'suspended',
+  'field[role]',
+  'field[user_id]',
+  'field[suspended]',
+  'field[department_id]',
+  'field[manager_id]',
+  'field[cf.site]',
+  'field[cf.shoe]',
+  'field[nope]',
+  'field[]',
+  'field[cf.]',
+  'field[constructor]',
+  'field[cf.constructor]',
+  'field',
+];
 const queryArb = fc.dictionary(fc.oneof(fc.constantFrom(...LIST_KEYS), nasty), nasty, { maxKeys: 5 });
 /** Raw, possibly malformed query strings (bad percent escapes and all). */
 const rawQueryArb = fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((s) => s.replace(/[^\x21-\x7e]|#/g, ''));
 
-const USER_KEYS = ['username', 'email', 'first_name', 'last_name', 'role', 'department_id', 'manager_id', 'phone', 'hired_at', 'suspended', 'password', 'custom_fields', 'site_admin', 'company_id', 'id', 'password_hash'];
+const USER_KEYS = [
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'department_id',
+  'manager_id',
+  'phone',
+  'hired_at',
+  'suspended',
+  'password',
+  'custom_fields',
+  'site_admin',
+  'company_id',
+  'id',
+  'password_hash',
+];
 /** Bodies that pass the schema, so the database checks and writes run on odd but valid values. */
 const plausibleUserArb = fc.record(
   {
@@ -80,15 +137,24 @@ const userBodyArb = fc.oneof(
 
 async function expectNoServerError(client: TestClient, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) {
   const response = await client.request(method, url, body === undefined ? {} : { body: body as object });
-  expect(response.statusCode, `${method} ${url} ${JSON.stringify(body)?.slice(0, 300)} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(
+    response.statusCode,
+    `${method} ${url} ${JSON.stringify(body)?.slice(0, 300)} → ${response.body.slice(0, 300)}`,
+  ).toBeLessThan(500);
 }
 
 const toQuery = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
 describe('arbitrary input never causes a 5xx', () => {
   it('GET /users', { timeout: TIMEOUT }, async () => {
-    await fc.assert(fc.asyncProperty(queryArb, async (query) => expectNoServerError(cm, 'GET', `/api/v3/users?${toQuery(query)}`)), RUNS);
-    await fc.assert(fc.asyncProperty(rawQueryArb, async (raw) => expectNoServerError(cm, 'GET', `/api/v3/users?${raw}`)), RUNS);
+    await fc.assert(
+      fc.asyncProperty(queryArb, async (query) => expectNoServerError(cm, 'GET', `/api/v3/users?${toQuery(query)}`)),
+      RUNS,
+    );
+    await fc.assert(
+      fc.asyncProperty(rawQueryArb, async (raw) => expectNoServerError(cm, 'GET', `/api/v3/users?${raw}`)),
+      RUNS,
+    );
   });
 
   it('GET /users/all', { timeout: TIMEOUT }, async () => {
@@ -101,26 +167,51 @@ describe('arbitrary input never causes a 5xx', () => {
   });
 
   it('POST /users', { timeout: TIMEOUT }, async () => {
-    await fc.assert(fc.asyncProperty(userBodyArb, async (body) => expectNoServerError(cm, 'POST', '/api/v3/users', body)), RUNS);
+    await fc.assert(
+      fc.asyncProperty(userBodyArb, async (body) => expectNoServerError(cm, 'POST', '/api/v3/users', body)),
+      RUNS,
+    );
   });
 
   it('PUT /users/{id}', { timeout: TIMEOUT }, async () => {
     const idArb = fc.oneof(
-      fc.constantFrom(String(f.ids.bob), String(f.ids.anna), String(f.ids.foreigner), '0', '-1', 'abc', '1e3', '99999999999999999999', '%00'),
+      fc.constantFrom(
+        String(f.ids.bob),
+        String(f.ids.anna),
+        String(f.ids.foreigner),
+        '0',
+        '-1',
+        'abc',
+        '1e3',
+        '99999999999999999999',
+        '%00',
+      ),
       fc.nat().map(String),
     );
     await fc.assert(
-      fc.asyncProperty(idArb, userBodyArb, async (id, body) => expectNoServerError(cm, 'PUT', `/api/v3/users/${id}`, body)),
+      fc.asyncProperty(idArb, userBodyArb, async (id, body) =>
+        expectNoServerError(cm, 'PUT', `/api/v3/users/${id}`, body),
+      ),
       RUNS,
     );
   });
 
   it('POST /users/preferences', { timeout: TIMEOUT }, async () => {
     const bodyArb = fc.oneof(
-      fc.record({ name: fc.oneof(nasty, weird), data_type: fc.oneof(fc.constant('json'), weird), value: fc.oneof(weird, fc.jsonValue()) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          name: fc.oneof(nasty, weird),
+          data_type: fc.oneof(fc.constant('json'), weird),
+          value: fc.oneof(weird, fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      ),
       fc.jsonValue({ maxDepth: 3 }),
     );
-    await fc.assert(fc.asyncProperty(bodyArb, async (body) => expectNoServerError(cm, 'POST', '/api/v3/users/preferences', body)), RUNS);
+    await fc.assert(
+      fc.asyncProperty(bodyArb, async (body) => expectNoServerError(cm, 'POST', '/api/v3/users/preferences', body)),
+      RUNS,
+    );
   });
 
   it('malformed and deeply nested JSON bodies', async () => {
@@ -128,7 +219,10 @@ describe('arbitrary input never causes a 5xx', () => {
     for (const payload of ['{', '{"name":', 'null', '[]', '"x"', deep]) {
       for (const url of ['/api/v3/users', '/api/v3/users/preferences', `/api/v3/users/${f.ids.bob}`]) {
         const method = url.endsWith(String(f.ids.bob)) ? 'PUT' : 'POST';
-        const response = await cm.request(method, url, { body: payload, headers: { 'content-type': 'application/json' } });
+        const response = await cm.request(method, url, {
+          body: payload,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(response.statusCode, `${method} ${url} ${payload.slice(0, 20)}`).toBeLessThan(500);
       }
     }

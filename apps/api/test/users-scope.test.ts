@@ -14,7 +14,9 @@ let olly: number;
 beforeEach(async () => {
   t = await createTestApp();
   f = await createUsersFixture(t.db);
-  olly = (await createUser(t.db, { companyId: f.company, username: 'olly', lastName: 'Olsen', departmentId: f.ids.ops })).id;
+  olly = (
+    await createUser(t.db, { companyId: f.company, username: 'olly', lastName: 'Olsen', departmentId: f.ids.ops })
+  ).id;
   dm = await signedIn(t.app, 'dan');
 });
 afterEach(async () => t.close());
@@ -25,7 +27,10 @@ const usernames = async (client: TestClient, url: string) => {
   return (response.json().data as { username: string }[]).map((u) => u.username).sort();
 };
 const manage = (departmentId: number) =>
-  t.db.insertInto('department_managers').values({ user_id: f.ids.dan!, department_id: departmentId, company_id: f.company }).execute();
+  t.db
+    .insertInto('department_managers')
+    .values({ user_id: f.ids.dan!, department_id: departmentId, company_id: f.company })
+    .execute();
 
 describe('a Department Manager', () => {
   it('lists and searches only users of their department subtree', async () => {
@@ -53,7 +58,11 @@ describe('a Department Manager', () => {
     const update = await dm.put(`/api/v3/users/${f.ids.anna}`, { first_name: 'Hacked' });
     expect(update.statusCode).toBe(404);
     expect(update.body).toBe(missing.body);
-    const anna = await t.db.selectFrom('users').select('first_name').where('id', '=', f.ids.anna!).executeTakeFirstOrThrow();
+    const anna = await t.db
+      .selectFrom('users')
+      .select('first_name')
+      .where('id', '=', f.ids.anna!)
+      .executeTakeFirstOrThrow();
     expect(anna.first_name).toBe('Anna');
   });
 
@@ -63,8 +72,14 @@ describe('a Department Manager', () => {
     expect(outside.statusCode).toBe(403);
     expect(outside.json().error.details).toEqual({ department_id: ['Choose a department you manage.'] });
     expect((await dm.post('/api/v3/users', { ...base, username: 'n2' })).statusCode).toBe(403);
-    expect((await dm.post('/api/v3/users', { ...base, username: 'n3', department_id: f.ids.ops })).statusCode).toBe(201);
-    const created = await t.db.selectFrom('users').select('username').where('username', 'in', ['n1', 'n2', 'n3']).execute();
+    expect((await dm.post('/api/v3/users', { ...base, username: 'n3', department_id: f.ids.ops })).statusCode).toBe(
+      201,
+    );
+    const created = await t.db
+      .selectFrom('users')
+      .select('username')
+      .where('username', 'in', ['n1', 'n2', 'n3'])
+      .execute();
     expect(created).toEqual([{ username: 'n3' }]);
   });
 
@@ -98,7 +113,10 @@ describe('departmentScope', () => {
     const other = await createCompany(t.db, { name: 'Elsewhere' });
     const foreignChild = await createDepartment(t.db, other.id, 'Child', f.ids.foreignDepartment);
     await manage(f.ids.hq!);
-    const scope = await departmentScope(t.db, { user: { id: f.ids.dan!, role: 2, site_admin: 0, department_id: f.ids.ops! }, companyId: f.company });
+    const scope = await departmentScope(t.db, {
+      user: { id: f.ids.dan!, role: 2, site_admin: 0, department_id: f.ids.ops! },
+      companyId: f.company,
+    });
     expect(scope).toEqual([f.ids.hq, f.ids.sales, f.ids.emea, f.ids.ops].sort((a, b) => a! - b!));
     expect(scope).not.toContain(foreignChild.id);
   });
@@ -112,7 +130,12 @@ describe('a site admin', () => {
     admin.companyId = String(f.otherCompany);
     expect(await usernames(admin, '/api/v3/users')).toEqual(['foreigner']);
     expect((await admin.get(`/api/v3/users/${f.ids.anna}`)).statusCode).toBe(404);
-    const created = await admin.post('/api/v3/users', { username: 'o2', first_name: 'O', last_name: 'T', department_id: f.ids.foreignDepartment });
+    const created = await admin.post('/api/v3/users', {
+      username: 'o2',
+      first_name: 'O',
+      last_name: 'T',
+      department_id: f.ids.foreignDepartment,
+    });
     expect(created.json().data.company_id).toBe(f.otherCompany);
   });
 });

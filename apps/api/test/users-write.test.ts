@@ -18,7 +18,8 @@ afterEach(async () => t.close());
 const readUser = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const auditRows = (action: string) =>
   t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
-const details = (response: { json(): unknown }) => (response.json() as { error: { details: Record<string, string[]> } }).error.details;
+const details = (response: { json(): unknown }) =>
+  (response.json() as { error: { details: Record<string, string[]> } }).error.details;
 
 describe('POST /users', () => {
   it('creates a user in the company, hashes the password and audits the change without secrets', async () => {
@@ -53,7 +54,12 @@ describe('POST /users', () => {
     await signedIn(t.app, 'new.person', 'a-long-enough-password');
 
     const [entry] = await auditRows('user.create');
-    expect(entry).toMatchObject({ entity_type: 'user', entity_id: String(user.id), company_id: f.company, actor_id: f.ids.cm });
+    expect(entry).toMatchObject({
+      entity_type: 'user',
+      entity_id: String(user.id),
+      company_id: f.company,
+      actor_id: f.ids.cm,
+    });
     expect(JSON.parse(entry!.after!)).toMatchObject({ username: 'new.person', password: '[redacted]' });
     expect(entry!.after).not.toContain('a-long-enough-password');
     expect(entry!.after).not.toContain('argon2');
@@ -72,7 +78,11 @@ describe('POST /users', () => {
 
   it('refuses departments and managers of another company like missing ones', async () => {
     const base = { username: 'refs', first_name: 'R', last_name: 'S' };
-    const foreign = await cm.post('/api/v3/users', { ...base, department_id: f.ids.foreignDepartment, manager_id: f.ids.foreigner });
+    const foreign = await cm.post('/api/v3/users', {
+      ...base,
+      department_id: f.ids.foreignDepartment,
+      manager_id: f.ids.foreigner,
+    });
     const missing = await cm.post('/api/v3/users', { ...base, department_id: 999_999, manager_id: 999_998 });
     expect(foreign.statusCode).toBe(422);
     expect(details(foreign)).toEqual(details(missing));
@@ -90,18 +100,31 @@ describe('POST /users', () => {
     const base = { username: 'cf.user', first_name: 'C', last_name: 'F' };
     const bad = await cm.post('/api/v3/users', {
       ...base,
-      custom_fields: { shoe: 'ten', start: '2025-02-30', remote: 'perhaps', shift: 'Night', nope: 'x' },
+      custom_fields: {
+        shoe: 'ten',
+        start: '2025-02-30',
+        remote: 'constructor',
+        shift: 'Night',
+        nope: 'x',
+        toString: 'y',
+      },
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(details(bad)).sort()).toEqual(
-      ['badge', 'nope', 'remote', 'shift', 'shoe', 'start'].map((key) => `custom_fields.${key}`),
+      ['badge', 'nope', 'remote', 'shift', 'shoe', 'start', 'toString'].map((key) => `custom_fields.${key}`),
     );
     const good = await cm.post('/api/v3/users', {
       ...base,
       custom_fields: { shoe: '042', start: '2025-02-28', remote: true, shift: 'Late', badge: 'B-1', site: null },
     });
     expect(good.statusCode, good.body).toBe(201);
-    expect(good.json().data.custom_fields).toEqual({ shoe: '42', start: '2025-02-28', remote: 'true', shift: 'Late', badge: 'B-1' });
+    expect(good.json().data.custom_fields).toEqual({
+      shoe: '42',
+      start: '2025-02-28',
+      remote: 'true',
+      shift: 'Late',
+      badge: 'B-1',
+    });
     const id = good.json().data.id;
     const cleared = await cm.put(`/api/v3/users/${id}`, { custom_fields: { shoe: null, shift: '' } });
     expect(cleared.json().data.custom_fields).toEqual({ start: '2025-02-28', remote: 'true', badge: 'B-1' });
@@ -115,7 +138,13 @@ describe('PUT /users/{id}', () => {
     const response = await cm.put(`/api/v3/users/${f.ids.dan}`, { phone: '+1 555 0100', first_name: 'Daniel' });
     expect(response.statusCode, response.body).toBe(200);
     const row = await readUser(f.ids.dan!);
-    expect(row).toMatchObject({ phone: '+1 555 0100', first_name: 'Daniel', role: 2, department_id: f.ids.ops, suspended: 0 });
+    expect(row).toMatchObject({
+      phone: '+1 555 0100',
+      first_name: 'Daniel',
+      role: 2,
+      department_id: f.ids.ops,
+      suspended: 0,
+    });
     const [entry] = await auditRows('user.update');
     expect(JSON.parse(entry!.before!)).toMatchObject({ first_name: 'Dan', phone: null });
     expect(JSON.parse(entry!.after!)).toMatchObject({ first_name: 'Daniel', phone: '+1 555 0100' });
@@ -146,12 +175,20 @@ describe('PUT /users/{id}', () => {
 describe('privileges', () => {
   it('a Department Manager gives roles up to their own and cannot change a Company Manager', async () => {
     const olly = (await createUser(t.db, { companyId: f.company, username: 'olly', departmentId: f.ids.ops })).id;
-    const boss = (await createUser(t.db, { companyId: f.company, username: 'opsboss', role: 1, departmentId: f.ids.ops })).id;
+    const boss = (
+      await createUser(t.db, { companyId: f.company, username: 'opsboss', role: 1, departmentId: f.ids.ops })
+    ).id;
     const dm = await signedIn(t.app, 'dan');
     const raise = await dm.put(`/api/v3/users/${olly}`, { role: 1 });
     expect(raise.statusCode).toBe(403);
     expect(details(raise)).toHaveProperty('role');
-    const create = await dm.post('/api/v3/users', { username: 'x.cm', first_name: 'X', last_name: 'Y', role: 1, department_id: f.ids.ops });
+    const create = await dm.post('/api/v3/users', {
+      username: 'x.cm',
+      first_name: 'X',
+      last_name: 'Y',
+      role: 1,
+      department_id: f.ids.ops,
+    });
     expect(create.statusCode).toBe(403);
     expect((await dm.put(`/api/v3/users/${olly}`, { role: 2 })).statusCode).toBe(200);
     expect((await dm.put(`/api/v3/users/${boss}`, { phone: '123' })).statusCode).toBe(403);
@@ -177,16 +214,31 @@ describe('mass assignment', () => {
   };
 
   it('POST /users ignores id, site_admin, company_id, password_hash and impersonator_id', async () => {
-    const response = await cm.post('/api/v3/users', { ...INJECTED, company_id: f.otherCompany, username: 'mass', first_name: 'M', last_name: 'A' });
+    const response = await cm.post('/api/v3/users', {
+      ...INJECTED,
+      company_id: f.otherCompany,
+      username: 'mass',
+      first_name: 'M',
+      last_name: 'A',
+    });
     expect(response.statusCode).toBe(201);
     const row = await readUser(response.json().data.id);
     expect(row.id).not.toBe(INJECTED.id);
-    expect([row.site_admin, row.company_id, row.password_hash, row.created_at]).toEqual([0, f.company, null, t.clock.now.toISOString()]);
+    expect([row.site_admin, row.company_id, row.password_hash, row.created_at]).toEqual([
+      0,
+      f.company,
+      null,
+      t.clock.now.toISOString(),
+    ]);
   });
 
   it('PUT /users/{id} leaves those columns as they were', async () => {
     const before = await readUser(f.ids.bob!);
-    const response = await cm.put(`/api/v3/users/${f.ids.bob}`, { ...INJECTED, company_id: f.otherCompany, last_name: 'Younger' });
+    const response = await cm.put(`/api/v3/users/${f.ids.bob}`, {
+      ...INJECTED,
+      company_id: f.otherCompany,
+      last_name: 'Younger',
+    });
     expect(response.statusCode).toBe(200);
     const after = await readUser(f.ids.bob!);
     expect(after).toEqual({ ...before, last_name: 'Younger', updated_at: t.clock.now.toISOString() });
@@ -197,7 +249,9 @@ describe('mass assignment', () => {
 describe('writes need the right role', () => {
   it('a learner cannot reach the endpoints at all', async () => {
     const anna = await new TestClient(t.app).signIn('anna');
-    expect((await anna.post('/api/v3/users', { username: 'zz', first_name: 'Z', last_name: 'Z' })).statusCode).toBe(403);
+    expect((await anna.post('/api/v3/users', { username: 'zz', first_name: 'Z', last_name: 'Z' })).statusCode).toBe(
+      403,
+    );
     expect((await anna.get('/api/v3/users')).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestClient, signedIn } from './support/client.ts';
-import { createUsersFixture } from './support/users-fixture.ts';
+import { addCustomField, createUsersFixture } from './support/users-fixture.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -18,7 +18,10 @@ afterEach(async () => t.close());
 const list = async (client: TestClient, query: string) => {
   const response = await client.get(`/api/v3/users${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: { id: number; username: string; [key: string]: unknown }[]; meta: Record<string, number> };
+  return response.json() as {
+    data: { id: number; username: string; [key: string]: unknown }[];
+    meta: Record<string, number>;
+  };
 };
 const usernames = (body: { data: { username: string }[] }) => body.data.map((u) => u.username);
 
@@ -53,9 +56,23 @@ describe('GET /users', () => {
 
   it('sorts by each sortable column in both directions', async () => {
     expect(usernames(await list(cm, '?sort=last_name'))).toEqual(['cm', 'reviewer', 'dan', 'cleo', 'bob', 'anna']);
-    expect(usernames(await list(cm, '?sort=last_name&order=desc'))).toEqual(['anna', 'bob', 'cleo', 'dan', 'reviewer', 'cm']);
+    expect(usernames(await list(cm, '?sort=last_name&order=desc'))).toEqual([
+      'anna',
+      'bob',
+      'cleo',
+      'dan',
+      'reviewer',
+      'cm',
+    ]);
     expect(usernames(await list(cm, '?sort=first_name'))).toEqual(['anna', 'bob', 'cm', 'cleo', 'dan', 'reviewer']);
-    expect(usernames(await list(cm, '?sort=username&order=desc'))).toEqual(['reviewer', 'dan', 'cm', 'cleo', 'bob', 'anna']);
+    expect(usernames(await list(cm, '?sort=username&order=desc'))).toEqual([
+      'reviewer',
+      'dan',
+      'cm',
+      'cleo',
+      'bob',
+      'anna',
+    ]);
     expect(usernames(await list(cm, '?sort=role'))).toEqual(['cleo', 'bob', 'anna', 'cm', 'dan', 'reviewer']);
     for (const sort of ['email', 'created_at', 'last_login_at', 'id']) {
       expect((await list(cm, `?sort=${sort}&order=desc`)).meta.total).toBe(6);
@@ -65,7 +82,8 @@ describe('GET /users', () => {
 
   it('ties on the sort column are broken by id, so pages stay stable', async () => {
     const pages = [];
-    for (let page = 1; page <= 6; page++) pages.push(...usernames(await list(cm, `?sort=created_at&per_page=1&page=${page}`)));
+    for (let page = 1; page <= 6; page++)
+      pages.push(...usernames(await list(cm, `?sort=created_at&per_page=1&page=${page}`)));
     expect(pages).toEqual(['cm', 'reviewer', 'anna', 'bob', 'cleo', 'dan']);
   });
 
@@ -86,9 +104,13 @@ describe('GET /users', () => {
     expect((await list(cm, `?field[department_id]=${ids.foreignDepartment}`)).data).toEqual([]);
   });
 
-  it('filters by custom field values', async () => {
+  it('filters by custom field values, in the stored spelling', async () => {
     expect(usernames(await list(cm, '?field[cf.site]=Leeds'))).toEqual(['bob']);
     expect(usernames(await list(cm, '?field[cf.site]=Leeds,York'))).toEqual(['bob', 'cleo']);
+    await addCustomField(t.db, company, 'remote', 'boolean');
+    expect((await cm.put(`/api/v3/users/${ids.dan}`, { custom_fields: { remote: 'yes' } })).statusCode).toBe(200);
+    expect(usernames(await list(cm, '?field[cf.remote]=1'))).toEqual(['dan']);
+    expect(usernames(await list(cm, '?field[cf.remote]=false'))).toEqual([]);
   });
 
   it('refuses unknown filters and malformed values with 422 naming the filter', async () => {
@@ -100,6 +122,8 @@ describe('GET /users', () => {
       ['?field[department_id]=99999999999', 'field[department_id]'],
       ['?field[suspended]=maybe', 'field[suspended]'],
       ['?field[a%20b]=1', 'field[a b]'],
+      ['?field[constructor]=1', 'field[constructor]'],
+      ['?field[suspended]=constructor', 'field[suspended]'],
     ];
     for (const [query, field] of cases) {
       const response = await cm.get(`/api/v3/users${query}`);
@@ -135,7 +159,11 @@ describe('Reviewer', () => {
     const create = await reviewer.post('/api/v3/users', { username: 'nope', first_name: 'N', last_name: 'O' });
     const update = await reviewer.put(`/api/v3/users/${ids.bob}`, { first_name: 'Changed' });
     expect([create.statusCode, update.statusCode]).toEqual([403, 403]);
-    const bob = await t.db.selectFrom('users').select('first_name').where('id', '=', ids.bob!).executeTakeFirstOrThrow();
+    const bob = await t.db
+      .selectFrom('users')
+      .select('first_name')
+      .where('id', '=', ids.bob!)
+      .executeTakeFirstOrThrow();
     expect(bob.first_name).toBe('Bob');
     expect(await t.db.selectFrom('users').select('id').where('username', '=', 'nope').execute()).toEqual([]);
   });

@@ -63,10 +63,7 @@ export const userSearchHit = z.object({
 export type UserSearchHit = z.infer<typeof userSearchHit>;
 
 const nameField = z.string().trim().min(1).max(100);
-export const passwordField = z
-  .string()
-  .min(12, 'Use at least 12 characters.')
-  .max(256, 'Use at most 256 characters.');
+export const passwordField = z.string().min(12, 'Use at least 12 characters.').max(256, 'Use at most 256 characters.');
 
 /** A custom field value as sent: text, or a number or boolean that the server stores as text. */
 export const customFieldInput = z.union([z.string().max(1000), z.number(), z.boolean()]).nullable();
@@ -86,7 +83,12 @@ const userFields = {
   role: roleField,
   department_id: z.number().int().positive().max(2_147_483_647).nullable(),
   manager_id: z.number().int().positive().max(2_147_483_647).nullable(),
-  phone: z.string().trim().max(32).regex(/^[+0-9 ()-]*$/, 'Enter a phone number.').nullable(),
+  phone: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+0-9 ()-]*$/, 'Enter a phone number.')
+    .nullable(),
   hired_at: z.iso.date().nullable(),
   suspended: z.boolean(),
   password: passwordField,

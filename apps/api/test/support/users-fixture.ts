@@ -43,7 +43,15 @@ export async function createUsersFixture(db: Kysely<Database>): Promise<UsersFix
   await db.updateTable('users').set({ manager_id: ids.anna }).where('id', 'in', [ids.bob!, ids.cleo!]).execute();
   const field = await db
     .insertInto('custom_fields')
-    .values({ company_id: company, key: 'site', label: 'Site', type: 'text', options: null, created_at: stamp, updated_at: stamp })
+    .values({
+      company_id: company,
+      key: 'site',
+      label: 'Site',
+      type: 'text',
+      options: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -66,7 +74,16 @@ export async function addCustomField(
 ): Promise<number> {
   const row = await db
     .insertInto('custom_fields')
-    .values({ company_id: companyId, key, label: key, type, options: extra.options ?? null, required: extra.required ?? 0, created_at: stamp, updated_at: stamp })
+    .values({
+      company_id: companyId,
+      key,
+      label: key,
+      type,
+      options: extra.options ?? null,
+      required: extra.required ?? 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

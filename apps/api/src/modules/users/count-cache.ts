@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -11,38 +11,55 @@ const MAX_ENTRIES = 1000;
 const caches = new WeakMap<Kysely<Database>, Map<string, Entry>>();
 
 /**
- * A stamp that changes whenever the database may have changed: `total_changes()` counts every row
- * written on this (the API's only) connection, and `data_version` moves when any other connection
- * (the worker thread, a CLI) commits. Equal stamps mean no write happened in between.
+ * A stamp that is equal only while the visible data is unchanged.
+ * - SQLite: `total_changes()` counts every row written on this (the API's only) connection, and
+ *   `data_version` moves when any other connection (the worker thread, a CLI) commits.
+ * - PostgreSQL: the snapshot (xmin:xmax:in-progress xids); two equal snapshots see the same rows.
  */
-async function changeStamp(db: Kysely<Database>): Promise<string> {
+async function currentStamp(db: Kysely<Database>, dialect: Dialect): Promise<string> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ stamp: string }>`SELECT pg_current_snapshot()::text AS stamp`.execute(db);
+    return rows[0]?.stamp ?? '';
+  }
   const { rows } = await sql<{ changes: number; version: number }>`
     SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version`.execute(db);
   return `${rows[0]?.changes}:${rows[0]?.version}`;
 }
 
-/**
- * COUNT(*) over a million users walks a million index entries (tens of ms on SQLite). Totals are
- * therefore remembered per query and reused only while the database is provably unchanged, so a
- * total is never stale. The stamp is read before counting: a write racing the count changes the
- * stamp and so invalidates the entry. PostgreSQL counts every time (no equally cheap stamp).
- */
-export async function cachedCount(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  key: string,
-  count: () => Promise<number>,
-): Promise<number> {
-  if (dialect !== 'sqlite') return count();
-  const stamp = await changeStamp(db);
+function cacheOf(db: Kysely<Database>): Map<string, Entry> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
     caches.set(db, cache);
   }
+  return cache;
+}
+
+/**
+ * COUNT(*) over a million users walks a million index entries (tens of ms on SQLite, more on
+ * PostgreSQL). Totals are therefore remembered per query and reused only while the database is
+ * provably unchanged, so a total is never stale. On SQLite the stamp is read before counting (a
+ * write racing the count changes the stamp); on PostgreSQL it is read in the counting statement
+ * itself, so both share one snapshot.
+ */
+export async function cachedCount(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  key: string,
+  query: SelectQueryBuilder<Database, 'users', { total: number }>,
+): Promise<number> {
+  const cache = cacheOf(db);
+  const before = await currentStamp(db, dialect);
   const hit = cache.get(key);
-  if (hit && hit.stamp === stamp) return hit.total;
-  const total = await count();
+  if (hit && hit.stamp === before) return hit.total;
+  let stamp = before;
+  let total: number;
+  if (dialect === 'postgres') {
+    const row = await query.select(sql<string>`pg_current_snapshot()::text`.as('stamp')).executeTakeFirstOrThrow();
+    [stamp, total] = [row.stamp, Number(row.total)];
+  } else {
+    total = Number((await query.executeTakeFirstOrThrow()).total);
+  }
   cache.delete(key);
   cache.set(key, { stamp, total });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);

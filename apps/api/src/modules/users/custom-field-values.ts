@@ -10,7 +10,14 @@ export interface CustomFieldValue {
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const BOOLEANS: Record<string, string> = { true: 'true', '1': 'true', yes: 'true', false: 'false', '0': 'false', no: 'false' };
+const BOOLEANS = new Map([
+  ['true', 'true'],
+  ['1', 'true'],
+  ['yes', 'true'],
+  ['false', 'false'],
+  ['0', 'false'],
+  ['no', 'false'],
+]);
 
 function isCalendarDate(value: string): boolean {
   const match = DATE.exec(value);
@@ -39,12 +46,15 @@ function normalize(field: CustomFieldDef, input: string | number | boolean): { v
   if (text.includes('\u0000')) return { error: 'Remove control characters.' };
   switch (field.type) {
     case 'number':
-      if (typeof input === 'boolean' || !NUMBER.test(text) || !Number.isFinite(Number(text))) return { error: 'Enter a number.' };
+      if (typeof input === 'boolean' || !NUMBER.test(text) || !Number.isFinite(Number(text)))
+        return { error: 'Enter a number.' };
       return { value: String(Number(text)) };
     case 'date':
-      return typeof input === 'string' && isCalendarDate(text) ? { value: text } : { error: 'Enter a date as YYYY-MM-DD.' };
+      return typeof input === 'string' && isCalendarDate(text)
+        ? { value: text }
+        : { error: 'Enter a date as YYYY-MM-DD.' };
     case 'boolean': {
-      const value = BOOLEANS[text.toLowerCase()];
+      const value = BOOLEANS.get(text.toLowerCase());
       return value ? { value } : { error: 'Choose yes or no.' };
     }
     case 'select':
@@ -52,6 +62,15 @@ function normalize(field: CustomFieldDef, input: string | number | boolean): { v
     default:
       return { value: text };
   }
+}
+
+/** Filter values in the stored spelling where they are valid (`1` → `true`, `042` → `42`), else as given. */
+export function canonicalFilterValues(field: CustomFieldDef, values: string[]): string[] {
+  const canonical = values.map((raw) => {
+    const result = normalize(field, raw);
+    return 'value' in result ? result.value : raw;
+  });
+  return [...new Set(canonical)];
 }
 
 /**
@@ -75,12 +94,14 @@ export function validateCustomFields(
     }
     const result = raw === null || raw === '' ? { value: null } : normalize(field, raw);
     if ('error' in result) errors[`custom_fields.${key}`] = [result.error];
-    else if (result.value === null && field.required === 1) errors[`custom_fields.${key}`] = ['This field is required.'];
+    else if (result.value === null && field.required === 1)
+      errors[`custom_fields.${key}`] = ['This field is required.'];
     else values.push({ fieldId: field.id, value: result.value });
   }
   if (creating) {
     for (const field of fields) {
-      if (field.required === 1 && !(field.key in (input ?? {}))) errors[`custom_fields.${field.key}`] = ['This field is required.'];
+      if (field.required === 1 && !Object.hasOwn(input ?? {}, field.key))
+        errors[`custom_fields.${field.key}`] = ['This field is required.'];
     }
   }
   return { values, errors };

@@ -16,15 +16,27 @@ export async function upsertPreference(
 ): Promise<void> {
   await db
     .insertInto('preferences')
-    .values({ user_id: values.userId, name: values.name, data_type: values.dataType, value: values.value, updated_at: values.now })
+    .values({
+      user_id: values.userId,
+      name: values.name,
+      data_type: values.dataType,
+      value: values.value,
+      updated_at: values.now,
+    })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'name']).doUpdateSet({ data_type: values.dataType, value: values.value, updated_at: values.now }),
+      oc
+        .columns(['user_id', 'name'])
+        .doUpdateSet({ data_type: values.dataType, value: values.value, updated_at: values.now }),
     )
     .execute();
 }
 
 /** Deletes a preference; true when there was one. */
 export async function deletePreferenceRow(db: Kysely<Database>, userId: number, name: string): Promise<boolean> {
-  const result = await db.deleteFrom('preferences').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  const result = await db
+    .deleteFrom('preferences')
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

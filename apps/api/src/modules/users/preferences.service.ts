@@ -44,14 +44,29 @@ export async function savePreference(
   const name = checkName(body.name);
   const text = toJsonText(body.value);
   await db.transaction().execute(async (trx) => {
-    await upsertPreference(trx, { userId: ctx.user.id, name, dataType: body.data_type, value: text, now: iso(ctx.now()) });
-    await audit(trx, ctx, { action: 'preference.save', entityType: 'preference', entityId: name, after: { name, data_type: body.data_type } });
+    await upsertPreference(trx, {
+      userId: ctx.user.id,
+      name,
+      dataType: body.data_type,
+      value: text,
+      now: iso(ctx.now()),
+    });
+    await audit(trx, ctx, {
+      action: 'preference.save',
+      entityType: 'preference',
+      entityId: name,
+      after: { name, data_type: body.data_type },
+    });
   });
   return { name, data_type: 'json', value: parseValue(text) };
 }
 
 /** GET /users/preferences: the preference, or null when it was never saved. */
-export async function getPreference(db: Kysely<Database>, ctx: AuthedContext, name: string): Promise<Preference | null> {
+export async function getPreference(
+  db: Kysely<Database>,
+  ctx: AuthedContext,
+  name: string,
+): Promise<Preference | null> {
   const row = await findPreference(db, ctx.user.id, checkName(name));
   return row ? { name: row.name, data_type: 'json', value: parseValue(row.value) } : null;
 }
@@ -61,6 +76,12 @@ export async function deletePreference(db: Kysely<Database>, ctx: AuthedContext,
   checkName(name);
   await db.transaction().execute(async (trx) => {
     const deleted = await deletePreferenceRow(trx, ctx.user.id, name);
-    if (deleted) await audit(trx, ctx, { action: 'preference.delete', entityType: 'preference', entityId: name, before: { name } });
+    if (deleted)
+      await audit(trx, ctx, {
+        action: 'preference.delete',
+        entityType: 'preference',
+        entityId: name,
+        before: { name },
+      });
   });
 }

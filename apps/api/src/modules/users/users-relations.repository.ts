@@ -33,12 +33,14 @@ export async function loadUserRelations(
           .execute()
       : [],
   ]);
-  const customFields = new Map<number, Record<string, string | null>>();
+  const entries = new Map<number, [string, string | null][]>();
   for (const value of values) {
-    const record = customFields.get(value.user_id) ?? {};
-    record[value.key] = value.value;
-    customFields.set(value.user_id, record);
+    const list = entries.get(value.user_id) ?? [];
+    list.push([value.key, value.value]);
+    entries.set(value.user_id, list);
   }
+  // fromEntries defines own properties, so no key (not even "__proto__") reaches a prototype.
+  const customFields = new Map([...entries].map(([userId, list]) => [userId, Object.fromEntries(list)]));
   return {
     departments: new Map(departments.map((d) => [d.id, d.name])),
     managers: new Map(managers.map((m) => [m.id, `${m.first_name} ${m.last_name}`])),

@@ -6,7 +6,8 @@ import { isDepartmentInScope } from '../../platform/scope.ts';
 type Actor = Pick<UserRow, 'role' | 'site_admin'>;
 type Target = Pick<UserRow, 'role' | 'site_admin'>;
 
-const forbiddenField = (field: string, message: string) => new AppError(403, API_ERRORS.forbidden, { [field]: [message] });
+const forbiddenField = (field: string, message: string) =>
+  new AppError(403, API_ERRORS.forbidden, { [field]: [message] });
 
 /** Nobody gives a role above their own rank (spec §5); site admins stand outside the ranks. */
 export function assertCanAssignRole(actor: Actor, role: number): void {
@@ -18,10 +19,12 @@ export function assertCanAssignRole(actor: Actor, role: number): void {
 export function assertCanEdit(actor: Actor, target: Target): void {
   if (actor.site_admin === 1) return;
   if (target.site_admin === 1) throw forbidden('Only site administrators can change a site administrator.');
-  if (roleRank(target.role) > roleRank(actor.role)) throw forbidden('You cannot change a user whose role is above your own.');
+  if (roleRank(target.role) > roleRank(actor.role))
+    throw forbidden('You cannot change a user whose role is above your own.');
 }
 
 /** A Department Manager places users only in departments they manage (never in none). */
 export function assertDepartmentInScope(scope: number[] | null, departmentId: number | null | undefined): void {
-  if (!isDepartmentInScope(scope, departmentId)) throw forbiddenField('department_id', 'Choose a department you manage.');
+  if (!isDepartmentInScope(scope, departmentId))
+    throw forbiddenField('department_id', 'Choose a department you manage.');
 }

@@ -53,17 +53,15 @@ export async function writeCustomValues(
   const cleared = values.filter((v) => v.value === null).map((v) => v.fieldId);
   const kept = values.filter((v) => v.value !== null);
   if (cleared.length > 0) {
-    await db
-      .deleteFrom('user_field_values')
-      .where('user_id', '=', userId)
-      .where('field_id', 'in', cleared)
-      .execute();
+    await db.deleteFrom('user_field_values').where('user_id', '=', userId).where('field_id', 'in', cleared).execute();
   }
   if (kept.length > 0) {
     await db
       .insertInto('user_field_values')
       .values(kept.map((v) => ({ user_id: userId, field_id: v.fieldId, company_id: companyId, value: v.value })))
-      .onConflict((oc) => oc.columns(['user_id', 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+      )
       .execute();
   }
 }

@@ -18,7 +18,17 @@ import { findUserRow } from './users.repository.ts';
 import type { UsersDeps } from './users.service.ts';
 
 /** Columns a body may set, copied by name: nothing else in a body ever reaches the row. */
-const WRITABLE = ['username', 'email', 'first_name', 'last_name', 'role', 'department_id', 'manager_id', 'phone', 'hired_at'] as const;
+const WRITABLE = [
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'department_id',
+  'manager_id',
+  'phone',
+  'hired_at',
+] as const;
 
 async function snapshot(db: Kysely<Database>, deps: UsersDeps, companyId: number, id: number): Promise<User> {
   const row = await findUserRow(db, deps.dialect, { companyId, scope: null }, id);
@@ -79,7 +89,12 @@ export async function createUser(deps: UsersDeps, ctx: AuthedContext, body: User
       });
       await writeCustomValues(trx, ctx.companyId, id, customValues);
       const after = await snapshot(trx, deps, ctx.companyId, id);
-      await audit(trx, ctx, { action: 'user.create', entityType: 'user', entityId: id, after: { ...after, ...passwordNote(passwordHash) } });
+      await audit(trx, ctx, {
+        action: 'user.create',
+        entityType: 'user',
+        entityId: id,
+        after: { ...after, ...passwordNote(passwordHash) },
+      });
       return after;
     }),
   );
@@ -103,7 +118,8 @@ export async function updateUser(deps: UsersDeps, ctx: AuthedContext, id: number
   if (!target) throw notFound();
   assertCanEdit(ctx.user, target);
   if (body.role !== undefined) assertCanAssignRole(ctx.user, body.role);
-  if (body.suspended === true && id === ctx.user.id) throw invalidField('suspended', 'You cannot deactivate your own account.');
+  if (body.suspended === true && id === ctx.user.id)
+    throw invalidField('suspended', 'You cannot deactivate your own account.');
   const customValues: CustomFieldValue[] = await validate(deps, ctx, body, id);
   if (body.department_id !== undefined) assertDepartmentInScope(scope, body.department_id);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
@@ -115,7 +131,13 @@ export async function updateUser(deps: UsersDeps, ctx: AuthedContext, id: number
       await writeCustomValues(trx, ctx.companyId, id, customValues);
       if (body.suspended === true) await destroyUserSessions(trx, id);
       const after = await snapshot(trx, deps, ctx.companyId, id);
-      await audit(trx, ctx, { action: 'user.update', entityType: 'user', entityId: id, before, after: { ...after, ...passwordNote(passwordHash) } });
+      await audit(trx, ctx, {
+        action: 'user.update',
+        entityType: 'user',
+        entityId: id,
+        before,
+        after: { ...after, ...passwordNote(passwordHash) },
+      });
       return after;
     }),
   );

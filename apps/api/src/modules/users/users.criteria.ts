@@ -22,11 +22,40 @@ export interface UserCriteria {
 type UsersEb = ExpressionBuilder<Database, 'users'>;
 
 /**
- * How a column appears in a filter. On SQLite `+column` keeps the planner from driving the query
- * by that filter's index, so the sort index drives it instead (see users.repository.ts).
+ * How SQLite should run a query. Its planner cannot tell how many rows a filter keeps (and has no
+ * statistics unless someone ran ANALYZE), so the repository decides and writes `+column` to hide
+ * the indexes it does not want used:
+ * - `plain`: no hint.
+ * - `sortDriven`: read in sort order and skip non-matching rows (a large result): the
+ *   (company_id, sort…) index, or the table itself in rowid order when sorting by id. A
+ *   single-valued filter whose own index already yields the sort order stays visible.
+ * - `matchDriven`: fetch the text matches through the search index, then sort them.
  */
-const column = (name: string, plain: boolean): RawBuilder<unknown> =>
-  plain ? sql`${sql.ref(name)}` : sql`+${sql.ref(name)}`;
+export interface PlanHint {
+  mode: 'plain' | 'sortDriven' | 'matchDriven';
+  /** The first ORDER BY column. */
+  sortLead: string;
+}
+
+/** Filter columns whose (company_id, column, last_name, id) or (company_id, column) index yields an order. */
+const ORDERING_FILTERS: Record<string, string[]> = {
+  last_name: ['users.company_id', 'users.role', 'users.suspended', 'users.department_id'],
+  first_name: ['users.company_id'],
+  username: ['users.company_id'],
+  email: ['users.company_id'],
+  role: ['users.company_id'],
+  created_at: ['users.company_id'],
+  last_login_at: ['users.company_id'],
+  id: ['users.manager_id'],
+};
+
+function column(name: string, valueCount: number, hint: PlanHint | undefined): RawBuilder<unknown> {
+  const mode = hint?.mode ?? 'plain';
+  const keepIndex =
+    mode === 'plain' ||
+    (mode === 'sortDriven' && valueCount === 1 && ORDERING_FILTERS[hint?.sortLead ?? '']?.includes(name));
+  return keepIndex ? sql`${sql.ref(name)}` : sql`+${sql.ref(name)}`;
+}
 
 function inList(ref: RawBuilder<unknown>, values: readonly (number | string)[]): RawBuilder<SqlBool> {
   if (values.length === 0) return sql<SqlBool>`1 = 0`;
@@ -44,25 +73,29 @@ function departmentSubtrees(eb: UsersEb, companyId: number, roots: number[]) {
     .where('root.company_id', '=', companyId);
 }
 
-/**
- * The WHERE clause of a criteria. `sortDriven` (SQLite only) hides the filter columns from the
- * planner so that a large result is read in sort order rather than fetched whole and sorted.
- */
-export function criteriaWhere(dialect: Dialect, criteria: UserCriteria, sortDriven = false) {
-  const plain = !(sortDriven && dialect === 'sqlite');
+/** The plan a criteria needs when nothing else is known: text searches go through the search index. */
+export function defaultHint(criteria: UserCriteria, sortLead = 'id'): PlanHint | undefined {
+  return criteria.text ? { mode: 'matchDriven', sortLead } : undefined;
+}
+
+/** The WHERE clause of a criteria; `hint` only changes it on SQLite (PostgreSQL has statistics). */
+export function criteriaWhere(dialect: Dialect, criteria: UserCriteria, hint?: PlanHint) {
+  const h = dialect === 'sqlite' ? hint : undefined;
+  const many = Number.POSITIVE_INFINITY;
+  const filter = (name: string, values: readonly (number | string)[]) => inList(column(name, values.length, h), values);
   return (eb: UsersEb): Expression<SqlBool> => {
     const and: Expression<SqlBool>[] = [];
     const { companyId } = criteria;
-    if (companyId !== null) and.push(eb('users.company_id', '=', companyId));
-    if (criteria.scope) and.push(inList(column('users.department_id', plain), criteria.scope));
-    if (criteria.text) and.push(textCondition(dialect, criteria.text));
+    if (companyId !== null) and.push(sql<SqlBool>`${column('users.company_id', 1, h)} = ${companyId}`);
+    if (criteria.scope) and.push(filter('users.department_id', criteria.scope));
+    if (criteria.text) and.push(textCondition(dialect, criteria.text, companyId));
     if (criteria.userIds) and.push(inList(sql.ref('users.id'), criteria.userIds));
-    if (criteria.roles) and.push(inList(column('users.role', plain), criteria.roles));
-    if (criteria.suspended) and.push(inList(column('users.suspended', plain), criteria.suspended));
-    if (criteria.managerIds) and.push(inList(column('users.manager_id', plain), criteria.managerIds));
+    if (criteria.roles) and.push(filter('users.role', criteria.roles));
+    if (criteria.suspended) and.push(filter('users.suspended', criteria.suspended));
+    if (criteria.managerIds) and.push(filter('users.manager_id', criteria.managerIds));
     if (criteria.departmentIds && companyId !== null) {
       const subtree = departmentSubtrees(eb, companyId, criteria.departmentIds);
-      and.push(sql<SqlBool>`${column('users.department_id', plain)} IN (${subtree})`);
+      and.push(sql<SqlBool>`${column('users.department_id', many, h)} IN (${subtree})`);
     }
     for (const field of criteria.customFields ?? []) {
       const holders = eb
@@ -71,10 +104,23 @@ export function criteriaWhere(dialect: Dialect, criteria: UserCriteria, sortDriv
         .where('user_field_values.company_id', '=', companyId ?? 0)
         .where('user_field_values.field_id', '=', field.fieldId)
         .where('user_field_values.value', 'in', field.values);
-      and.push(sql<SqlBool>`${column('users.id', plain)} IN (${holders})`);
+      and.push(sql<SqlBool>`${column('users.id', many, h)} IN (${holders})`);
     }
     return and.length === 0 ? sql<SqlBool>`1 = 1` : eb.and(and);
   };
+}
+
+const NUMERIC_COLUMNS = new Set(['users.id', 'users.role']);
+
+/**
+ * An ORDER BY column, hidden from the planner when matches are to be fetched first and then
+ * sorted: otherwise both planners walk the sort index hoping to meet matches early, and names
+ * found by a name search cluster (all the Smiths sit under S), so that hope fails badly.
+ */
+export function orderColumn(dialect: Dialect, name: string, hint: PlanHint | undefined): RawBuilder<unknown> {
+  if (hint?.mode !== 'matchDriven') return sql`${sql.ref(name)}`;
+  if (dialect === 'sqlite') return sql`+${sql.ref(name)}`;
+  return NUMERIC_COLUMNS.has(name) ? sql`(${sql.ref(name)} + 0)` : sql`(${sql.ref(name)} || '')`;
 }
 
 /** The rows a sort index walks through: the whole tenant, whatever the filters. */
@@ -84,5 +130,7 @@ export function populationOf(criteria: UserCriteria): UserCriteria {
 
 /** True when the criteria filter beyond the tenant (and so may pick an index other than the sort's). */
 export function hasFilters(criteria: UserCriteria): boolean {
-  return Object.entries(criteria).some(([key, value]) => key !== 'companyId' && key !== 'text' && value !== undefined && value !== null);
+  return Object.entries(criteria).some(
+    ([key, value]) => key !== 'companyId' && key !== 'text' && value !== undefined && value !== null,
+  );
 }

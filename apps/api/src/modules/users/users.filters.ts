@@ -1,11 +1,16 @@
-import { CUSTOM_FIELD_FILTER_PREFIX, USER_FILTER_FIELDS, fieldFilters } from '@heed/contract';
+import { CUSTOM_FIELD_FILTER_PREFIX, type USER_FILTER_FIELDS, fieldFilters } from '@heed/contract';
 import { type FieldErrors, invalid } from '../../platform/errors.ts';
 import type { UserCriteria } from './users.criteria.ts';
 
 const MAX_VALUES = 500;
 const ID = /^[1-9][0-9]{0,9}$/;
 const MAX_ID = 2_147_483_647;
-const FLAGS: Record<string, number> = { '0': 0, '1': 1, false: 0, true: 1 };
+const FLAGS = new Map([
+  ['0', 0],
+  ['1', 1],
+  ['false', 0],
+  ['true', 1],
+]);
 
 export type FilterCriteria = Pick<UserCriteria, 'userIds' | 'roles' | 'suspended' | 'departmentIds' | 'managerIds'>;
 
@@ -20,9 +25,12 @@ export const hasNul = (value: string) => value.includes('\u0000');
 
 const parseId = (value: string) => (ID.test(value) && Number(value) <= MAX_ID ? Number(value) : undefined);
 const parseRole = (value: string) => (/^[0-3]$/.test(value) ? Number(value) : undefined);
-const parseFlag = (value: string) => FLAGS[value.toLowerCase()];
+const parseFlag = (value: string) => FLAGS.get(value.toLowerCase());
 
-const PARSERS: Record<(typeof USER_FILTER_FIELDS)[number], [keyof FilterCriteria, (v: string) => number | undefined, string]> = {
+const PARSERS: Record<
+  (typeof USER_FILTER_FIELDS)[number],
+  [keyof FilterCriteria, (v: string) => number | undefined, string]
+> = {
   user_id: ['userIds', parseId, 'Use user ids.'],
   role: ['roles', parseRole, 'Use role ids 0 to 3.'],
   suspended: ['suspended', parseFlag, 'Use 0 or 1.'],
@@ -53,8 +61,9 @@ export function parseUserFilters(query: Record<string, unknown>): ParsedFilters 
     if (values.length === 0) continue;
     if (values.length > MAX_VALUES) errors[key] = [`Use at most ${MAX_VALUES} values.`];
     else if (values.some(hasNul)) errors[key] = ['Remove control characters.'];
-    else if (name.startsWith(CUSTOM_FIELD_FILTER_PREFIX)) custom.set(name.slice(CUSTOM_FIELD_FILTER_PREFIX.length), values);
-    else if (name in PARSERS) {
+    else if (name.startsWith(CUSTOM_FIELD_FILTER_PREFIX))
+      custom.set(name.slice(CUSTOM_FIELD_FILTER_PREFIX.length), values);
+    else if (Object.hasOwn(PARSERS, name)) {
       const [target, parse, message] = PARSERS[name as keyof typeof PARSERS];
       const parsed = parseValues(values, parse);
       if (parsed) criteria[target] = parsed;

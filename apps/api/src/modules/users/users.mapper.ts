@@ -19,7 +19,10 @@ export function toUser(row: UserListRow, relations: UserRelations): User {
     role: row.role,
     site_admin: row.site_admin === 1,
     suspended: row.suspended === 1,
-    department: row.department_id !== null && departmentName !== undefined ? { id: row.department_id, name: departmentName } : null,
+    department:
+      row.department_id !== null && departmentName !== undefined
+        ? { id: row.department_id, name: departmentName }
+        : null,
     manager: row.manager_id !== null && managerName !== undefined ? { id: row.manager_id, name: managerName } : null,
     phone: row.phone,
     hired_at: row.hired_at,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { cachedCount } from './count-cache.ts';
-import { type UserCriteria, criteriaWhere, hasFilters, populationOf } from './users.criteria.ts';
+import { type PlanHint, type UserCriteria, criteriaWhere, defaultHint, orderColumn } from './users.criteria.ts';
 
 export type UserSort = (typeof USER_SORTS)[number];
 
@@ -28,10 +28,14 @@ export const USER_COLUMNS = [
 ] as const;
 export type UserListRow = Omit<UserRow, 'password_hash' | 'external_id'>;
 
-/** Sort column, then tie-breakers, then id: exactly the (company_id, …, id) indexes of migration 001. */
+/**
+ * The sort column, then id for a stable order; each list is a prefix of a (company_id, …) index of
+ * migration 001. Last name ends in id (not first name) so that the filter indexes
+ * (company_id, role|suspended|department_id, last_name, id) also yield this order.
+ */
 export const USER_ORDER: Record<UserSort, (keyof UserListRow)[]> = {
   id: ['id'],
-  last_name: ['last_name', 'first_name', 'id'],
+  last_name: ['last_name', 'id'],
   first_name: ['first_name', 'last_name', 'id'],
   username: ['username', 'id'],
   email: ['email', 'id'],
@@ -48,27 +52,32 @@ export interface PageRequest {
   offset: number;
 }
 
-/** Below this many matches, fetching them all and sorting is cheap whatever the plan. */
-const FETCH_AND_SORT_ROWS = 5000;
-
 export async function countUsers(db: Kysely<Database>, dialect: Dialect, criteria: UserCriteria): Promise<number> {
-  return cachedCount(db, dialect, JSON.stringify(criteria), async () => {
-    const row = await buildCountQuery(db, dialect, criteria).executeTakeFirstOrThrow();
-    return Number(row.total);
-  });
+  return cachedCount(db, dialect, JSON.stringify(criteria), buildCountQuery(db, dialect, criteria));
 }
 
-/** The page query, unexecuted (tests EXPLAIN it). */
+/**
+ * The page query, unexecuted (tests EXPLAIN it). A deferred join: the inner query orders and
+ * skips narrow (sort key, id) entries, often straight from a covering index, and only the page's
+ * rows are read whole.
+ */
 export function buildPageQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,
   page: PageRequest,
-  sortDriven = false,
+  hint: PlanHint | undefined = defaultHint(criteria, page.orderBy[0]),
 ) {
-  let query = db.selectFrom('users').select(USER_COLUMNS).where(criteriaWhere(dialect, criteria, sortDriven));
-  for (const column of page.orderBy) query = query.orderBy(`users.${column}`, page.order);
-  return query.limit(page.limit).offset(page.offset);
+  let ids = db
+    .selectFrom('users')
+    .select('users.id')
+    .where(criteriaWhere(dialect, criteria, hint));
+  let rows = db.selectFrom('users').select(USER_COLUMNS);
+  for (const column of page.orderBy) {
+    ids = ids.orderBy(orderColumn(dialect, `users.${column}`, hint), page.order);
+    rows = rows.orderBy(`users.${column}`, page.order);
+  }
+  return rows.where('users.id', 'in', ids.limit(page.limit).offset(page.offset));
 }
 
 /** The count query, unexecuted (tests EXPLAIN it). */
@@ -76,41 +85,7 @@ export function buildCountQuery(db: Kysely<Database>, dialect: Dialect, criteria
   return db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(criteriaWhere(dialect, criteria));
-}
-
-const selectPage = (...args: Parameters<typeof buildPageQuery>) => buildPageQuery(...args).execute();
-
-/**
- * SQLite's planner cannot tell how many rows a filter keeps. Reading the sort index and skipping
- * non-matching rows costs about (offset + limit) × population / total steps; fetching every match
- * and sorting costs about `total` rows, each dearer. Pick the cheaper from the (cached) counts.
- */
-async function prefersSortScan(db: Kysely<Database>, criteria: UserCriteria, total: number, page: PageRequest) {
-  if (total <= FETCH_AND_SORT_ROWS || !hasFilters(criteria)) return false;
-  const population = await countUsers(db, 'sqlite', populationOf(criteria));
-  const walked = ((page.offset + page.limit) * population) / total;
-  return walked < total * 3;
-}
-
-/** One page of users and the total matching, with the same criteria for both (lists and the search). */
-export async function listUsersPage(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  criteria: UserCriteria,
-  page: PageRequest,
-): Promise<{ rows: UserListRow[]; total: number }> {
-  if (dialect === 'postgres') {
-    const [rows, total] = await Promise.all([
-      selectPage(db, dialect, criteria, page, false),
-      countUsers(db, dialect, criteria),
-    ]);
-    return { rows, total };
-  }
-  const total = await countUsers(db, dialect, criteria);
-  if (total === 0 || page.offset >= total) return { rows: [], total };
-  const sortDriven = await prefersSortScan(db, criteria, total, page);
-  return { rows: await selectPage(db, dialect, criteria, page, sortDriven), total };
+    .where(criteriaWhere(dialect, criteria, defaultHint(criteria)));
 }
 
 export async function findCompanyNames(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {

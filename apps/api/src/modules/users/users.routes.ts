@@ -12,5 +12,7 @@ export async function usersRoutes(app: FastifyInstance) {
   route(app, endpoints.searchUsers, async ({ query, ctx }) => searchUsers(deps, ctx, query));
   route(app, endpoints.getUser, async ({ params, ctx }) => ({ data: await getUser(deps, ctx, params.id) }));
   route(app, endpoints.createUser, async ({ body, ctx }) => ({ data: await createUser(deps, ctx, body) }));
-  route(app, endpoints.updateUser, async ({ params, body, ctx }) => ({ data: await updateUser(deps, ctx, params.id, body) }));
+  route(app, endpoints.updateUser, async ({ params, body, ctx }) => ({
+    data: await updateUser(deps, ctx, params.id, body),
+  }));
 }

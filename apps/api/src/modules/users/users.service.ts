@@ -6,11 +6,13 @@ import type { Database } from '../../db/types.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalid, invalidField, notFound } from '../../platform/errors.ts';
 import { departmentScope } from '../../platform/scope.ts';
+import { canonicalFilterValues } from './custom-field-values.ts';
 import { findCustomFields, loadUserRelations } from './users-relations.repository.ts';
 import type { UserCriteria } from './users.criteria.ts';
 import { hasNul, parseUserFilters } from './users.filters.ts';
 import { toSearchHit, toUser } from './users.mapper.ts';
-import { USER_ORDER, findCompanyNames, findUserRow, listUsersPage } from './users.repository.ts';
+import { listUsersPage } from './users-page.repository.ts';
+import { USER_ORDER, findCompanyNames, findUserRow } from './users.repository.ts';
 
 export interface UsersDeps {
   db: Kysely<Database>;
@@ -34,16 +36,22 @@ function searchText(text: string | undefined): string | undefined {
 async function listCriteria(deps: UsersDeps, ctx: AuthedContext, query: ListQuery): Promise<UserCriteria> {
   const { criteria, custom } = parseUserFilters(query);
   const fields = await findCustomFields(deps.db, ctx.companyId, [...custom.keys()]);
-  const byKey = new Map(fields.map((field) => [field.key, field.id]));
+  const byKey = new Map(fields.map((field) => [field.key, field]));
   const unknown = [...custom.keys()].filter((key) => !byKey.has(key));
-  if (unknown.length > 0) throw invalid(Object.fromEntries(unknown.map((key) => [`field[cf.${key}]`, ['Unknown custom field.']])));
+  if (unknown.length > 0)
+    throw invalid(Object.fromEntries(unknown.map((key) => [`field[cf.${key}]`, ['Unknown custom field.']])));
   return {
     companyId: ctx.companyId,
     scope: await departmentScope(deps.db, ctx),
     text: searchText(query.text),
     ...criteria,
     ...(custom.size > 0
-      ? { customFields: [...custom].map(([key, values]) => ({ fieldId: byKey.get(key)!, values })) }
+      ? {
+          customFields: [...custom].map(([key, values]) => {
+            const field = byKey.get(key)!;
+            return { fieldId: field.id, values: canonicalFilterValues(field, values) };
+          }),
+        }
       : {}),
   };
 }
