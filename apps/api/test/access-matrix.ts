@@ -125,6 +125,11 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 403, 200, 200, 200, 200],
     other: [403, 403, 403, 403, 403, 200],
   },
+  exportUsers: {
+    request: (w, a, t) => ({ url: '/api/v3/users/export', headers: scope(w, a, t) }),
+    own: [403, 403, 200, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
   searchUsers: {
     request: (w, a, t) => ({ url: '/api/v3/users/all?text=learner', headers: scope(w, a, t) }),
     own: [403, 403, 200, 200, 200, 200],

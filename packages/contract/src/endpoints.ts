@@ -14,6 +14,7 @@ import {
 import { ROLE, type RoleId } from './roles.ts';
 import {
   deletePreferenceQuery,
+  exportUsersQuery,
   listUsersQuery,
   preference,
   preferenceBody,
@@ -187,6 +188,13 @@ export const endpoints = {
     access: reviewer,
     query: listUsersQuery,
     response: paged(user),
+  }),
+  exportUsers: define({
+    method: 'GET',
+    path: '/users/export',
+    summary: 'Streams the users of the current filter as a CSV or XLSX file, in id order',
+    access: reviewer,
+    query: exportUsersQuery,
   }),
   searchUsers: define({
     method: 'GET',

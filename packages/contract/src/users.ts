@@ -45,6 +45,12 @@ export const PREFERENCE_MAX_BYTES = 64 * 1024;
 
 export const listUsersQuery = listQuery(USER_SORTS);
 
+/** File formats of the list exports: CSV (UTF-8 with a BOM) or XLSX. */
+export const exportFormatField = z.enum(['csv', 'xlsx']).default('csv').describe('csv (default) or xlsx');
+
+/** GET /users/export: the list's filters (paging and sort are ignored: rows come in id order) plus the format. */
+export const exportUsersQuery = listUsersQuery.extend({ format: exportFormatField });
+
 export const searchUsersQuery = z.object({
   ...pageQuery,
   text: z.string().trim().max(200).optional(),

@@ -33,7 +33,7 @@ function searchText(text: string | undefined): string | undefined {
   return text;
 }
 
-async function listCriteria(deps: UsersDeps, ctx: AuthedContext, query: ListQuery): Promise<UserCriteria> {
+export async function listCriteria(deps: UsersDeps, ctx: AuthedContext, query: ListQuery): Promise<UserCriteria> {
   const { criteria, custom } = parseUserFilters(query);
   const fields = await findCustomFields(deps.db, ctx.companyId, [...custom.keys()]);
   const byKey = new Map(fields.map((field) => [field.key, field]));
