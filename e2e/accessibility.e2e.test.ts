@@ -50,7 +50,7 @@ describe.each(['light', 'dark'] as const)('in %s mode', (colorScheme) => {
     await page.goto('/login');
     await submitSignIn(page, reviewer.login, reviewer.password);
     await page.waitForURL(`${baseUrl}/admin`);
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('link', { name: 'Logout' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/');

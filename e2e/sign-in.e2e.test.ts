@@ -30,7 +30,7 @@ const pathOf = (page: Page) => {
 /** The console shows the signed-in user's full name in its header. */
 async function expectConsoleFor(page: Page) {
   const me = await currentUser(page);
-  await expect(page.title()).resolves.toMatch(/Heed Admin$/);
+  await expect(page.title()).resolves.toMatch(/^Heed Admin/);
   await page.getByTestId('signed-in-user').getByText(`${me.first_name} ${me.last_name}`, { exact: true }).waitFor();
   return me;
 }
@@ -47,7 +47,7 @@ describe('signing in through /login', () => {
     await page.waitForURL(`${baseUrl}/admin`);
     const me = await expectConsoleFor(page);
     expect(me.username).toBe(user.login);
-    await expect(page.title()).resolves.toBe('Heed Admin');
+    await page.waitForFunction(() => document.title === 'Heed Admin | Home');
   });
 
   test('a Student lands on My Courses, greeted by first name', async () => {
@@ -135,7 +135,7 @@ describe('signing out', () => {
     await page.goto('/login');
     await submitSignIn(page, reviewer.login, reviewer.password);
     await page.waitForURL(`${baseUrl}/admin`);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/login`);
     expect((await page.request.get('/api/v3/me')).status()).toBe(403);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Starts Heed like the end-to-end tests do (real server, demo data, fresh SQLite), signs in, and saves
-// PNGs of the sign-in page, My Courses and the console in light and dark mode at 1440 and 1024 px
-// into ./screenshots/ (git-ignored). Run `npm run build` first.
+// PNGs of the sign-in page, My Courses and the console shell (pages, open menus and searches,
+// impersonation, the session dialog) in light and dark mode at 1440 and 1024 px into ./screenshots/
+// (git-ignored). Run `npm run build` first.
 // Usage: node scripts/screenshots.mjs
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import { tsImport } from 'tsx/esm/api';
 const { startHeed } = await tsImport('../e2e/support/server.ts', import.meta.url);
 const { launchChromium, newContext, submitSignIn } = await tsImport('../e2e/support/browser.ts', import.meta.url);
 const { SITE_ADMIN, demoUser } = await tsImport('../e2e/support/demo-users.ts', import.meta.url);
+const { apiFromPage, consoleReady, signInToConsole } = await tsImport('../e2e/support/shell.ts', import.meta.url);
 
 const outDir = resolve('screenshots');
 mkdirSync(outDir, { recursive: true });
@@ -23,6 +25,98 @@ async function shoot(page, name) {
   console.log(`  ${file}`);
 }
 
+/** Lets notices and transitions settle before a picture. */
+const settle = (page) => page.waitForTimeout(400);
+
+async function learnerSide(browser, heed, colorScheme, width, suffix) {
+  const context = await newContext(browser, heed.url, { colorScheme, width, height: 800 });
+  const page = await context.newPage();
+  await page.goto('/login?redirect=%2Fadmin');
+  await page.getByRole('heading', { name: 'Sign in to Heed' }).waitFor();
+  await shoot(page, `login-${suffix}`);
+
+  await submitSignIn(page, 'acme.cm', 'not-the-password');
+  await page.getByRole('alert').waitFor();
+  await page.locator('button[type=submit]:not([data-loading])').waitFor();
+  await shoot(page, `login-error-${suffix}`);
+
+  const student = demoUser('acme', 'student');
+  await submitSignIn(page, student.login, student.password);
+  await page.getByRole('heading', { name: 'My Courses' }).waitFor();
+  await shoot(page, `my-courses-${suffix}`);
+  await context.close();
+}
+
+async function consoleShell(browser, heed, colorScheme, width, suffix) {
+  const context = await newContext(browser, heed.url, { colorScheme, width, height: 800 });
+  const page = await context.newPage();
+  await signInToConsole(page, SITE_ADMIN);
+  await settle(page);
+  await shoot(page, `admin-home-${suffix}`);
+
+  await page.goto('/admin/settings/email');
+  await consoleReady(page);
+  await settle(page);
+  await shoot(page, `admin-settings-${suffix}`);
+
+  await page.getByTestId('company-selector').click();
+  await page.getByRole('option', { name: 'Acme Manufacturing' }).waitFor();
+  await settle(page);
+  await shoot(page, `admin-company-selector-${suffix}`);
+  await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'Acme Manufacturing' }).click()]);
+  await consoleReady(page);
+
+  await page.goto('/admin/assessment/learners');
+  await consoleReady(page);
+  if (width < 1200) await page.getByRole('button', { name: 'Search users' }).click();
+  await page.getByRole('textbox', { name: 'Search users' }).fill('smith');
+  await page.getByRole('option').first().waitFor();
+  await settle(page);
+  await shoot(page, `admin-user-search-${suffix}`);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/no/such/page');
+  await page.getByTestId('not-found-page').waitFor();
+  await settle(page);
+  await shoot(page, `admin-not-found-${suffix}`);
+
+  const { json } = await apiFromPage(page, 'GET', '/users/all?text=cedar.cm');
+  const target = json.data.find((user) => user.username === 'cedar.cm');
+  await apiFromPage(page, 'POST', '/login/as', { user_id: target.id });
+  await page.goto('/admin/settings/departments');
+  await consoleReady(page);
+  await page.getByTestId('impersonation-return').waitFor();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Update Profile' }).waitFor();
+  await settle(page);
+  await shoot(page, `admin-impersonating-${suffix}`);
+  await page.keyboard.press('Escape');
+
+  await context.clearCookies({ name: 'heed_session' });
+  if (width < 1200) await page.getByRole('button', { name: 'Search users' }).click();
+  await page.getByRole('textbox', { name: 'Search users' }).fill('jones');
+  await page.getByRole('dialog', { name: 'Session Timeout' }).waitFor();
+  await settle(page);
+  await shoot(page, `admin-session-timeout-${suffix}`);
+  await context.close();
+}
+
+/** The users list (the console's list pattern): the table, then a selection and the column chooser. */
+async function usersList(browser, heed, colorScheme, width, suffix) {
+  const context = await newContext(browser, heed.url, { colorScheme, width, height: 800 });
+  const page = await context.newPage();
+  await signInToConsole(page, demoUser('acme', 'cm'), '/admin/users');
+  await page.getByTestId('list-range').waitFor();
+  await settle(page);
+  await shoot(page, `admin-users-${suffix}`);
+  await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+  await page.getByRole('button', { name: /^Select all .* matching$/ }).click();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await settle(page);
+  await shoot(page, `admin-users-selection-${suffix}`);
+  await context.close();
+}
+
 const heed = await startHeed();
 const browser = await launchChromium();
 try {
@@ -30,31 +124,9 @@ try {
   for (const width of WIDTHS) {
     for (const colorScheme of SCHEMES) {
       const suffix = `${colorScheme}-${width}`;
-      const context = await newContext(browser, heed.url, { colorScheme, width, height: 800 });
-      const page = await context.newPage();
-
-      await page.goto('/login?redirect=%2Fadmin');
-      await page.getByRole('heading', { name: 'Sign in to Heed' }).waitFor();
-      await shoot(page, `login-${suffix}`);
-
-      await submitSignIn(page, 'acme.cm', 'not-the-password');
-      await page.getByRole('alert').waitFor();
-      await page.locator('button[type=submit]:not([data-loading])').waitFor();
-      await shoot(page, `login-error-${suffix}`);
-
-      await submitSignIn(page, SITE_ADMIN.login, SITE_ADMIN.password);
-      await page.waitForURL(`${heed.url}/admin`);
-      await page.getByRole('button', { name: 'Sign out' }).waitFor();
-      await shoot(page, `admin-${suffix}`);
-
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.waitForURL(`${heed.url}/login`);
-      const student = demoUser('acme', 'student');
-      await submitSignIn(page, student.login, student.password);
-      await page.getByRole('heading', { name: 'My Courses' }).waitFor();
-      await shoot(page, `my-courses-${suffix}`);
-
-      await context.close();
+      await learnerSide(browser, heed, colorScheme, width, suffix);
+      await consoleShell(browser, heed, colorScheme, width, suffix);
+      await usersList(browser, heed, colorScheme, width, suffix);
     }
   }
 } finally {

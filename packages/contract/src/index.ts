@@ -5,4 +5,5 @@ export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './messages.ts';
 export * from './roles.ts';
+export * from './routes.ts';
 export * from './users.ts';

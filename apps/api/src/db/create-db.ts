@@ -40,8 +40,34 @@ function createSqlite(file: string): DbHandle {
   database.pragma('busy_timeout = 10000');
   database.pragma('cache_size = -65536');
   database.pragma('temp_store = MEMORY');
+  cachePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running the small indexed queries of a
+ * request (the session lookup above all). Reuse prepared statements by SQL text, least recently used out.
+ * Safe because better-sqlite3 runs each statement to completion synchronously; a statement being
+ * iterated (Kysely's stream) is never handed out twice.
+ */
+function cachePreparedStatements(database: SQLite.Database): void {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SQLite.Statement>();
+  database.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) {
+      cache.delete(source);
+      cache.set(source, cached);
+      return cached;
+    }
+    const statement = prepare(source);
+    cache.set(source, statement);
+    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return statement;
+  }) as typeof database.prepare;
 }
 
 // Integers come back as numbers: COUNT(*) is int8 on PostgreSQL, and no count of ours passes 2^53.

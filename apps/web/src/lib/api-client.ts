@@ -1,4 +1,5 @@
 import {
+  API_ERRORS,
   COMPANY_HEADER,
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -9,7 +10,7 @@ import {
   errorBody,
 } from '@heed/contract';
 import type { z } from 'zod';
-import { STORAGE_KEYS, storage } from './storage.ts';
+import { callEnded, callStarted } from './api-activity.ts';
 
 /** Field name → messages, as in a 422 body's `details`. */
 export type FieldErrors = Record<string, string[]>;
@@ -28,6 +29,36 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status);
+
+/** A 403 whose message contains 'unauthenticated': the session is gone (spec §4 Session timeout). */
+export const isUnauthenticated = (error: unknown): boolean =>
+  isApiError(error, 403) && error.message.includes(API_ERRORS.unauthenticated);
+
+/** What the app that uses this client does when a call fails in a way the caller cannot fix (spec §8). */
+export interface ApiFailureHandlers {
+  /** A 5xx answer. The caller still receives the error. */
+  onServerError?: (error: ApiError) => void;
+  /** A 403 'unauthenticated' answer. The caller still receives the error. */
+  onUnauthenticated?: (error: ApiError) => void;
+}
+
+let failureHandlers: ApiFailureHandlers = {};
+let companyHeader: string | null = null;
+
+/** The console installs its notices and the session-timeout dialog here; the learner side installs none. */
+export function setApiFailureHandlers(handlers: ApiFailureHandlers): void {
+  failureHandlers = handlers;
+}
+
+/**
+ * The company every following call acts on, sent as X-Company-ID (spec §6), or null for the user's own.
+ * Only the console sets it, and only for site admins: anyone else naming a company is refused.
+ */
+export function setCompanyHeader(companyId: number | null): void {
+  companyHeader = companyId === null ? null : String(companyId);
+}
+
+export const getCompanyHeader = (): string | null => companyHeader;
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
@@ -68,17 +99,26 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** The spec's error body (error.message, error.details), or a top-level message (spec §3). */
 async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorBody.safeParse(await response.json().catch(() => null));
+  const json: unknown = await response.json().catch(() => null);
+  const parsed = errorBody.safeParse(json);
   if (parsed.success) return new ApiError(response.status, parsed.data.error.message, parsed.data.error.details);
-  return new ApiError(response.status, MESSAGES.unexpectedServerError);
+  const topLevel = (json as { message?: unknown } | null)?.message;
+  return new ApiError(response.status, typeof topLevel === 'string' ? topLevel : MESSAGES.unexpectedServerError);
+}
+
+/** 5xx and lost sessions are reported to the app's handlers; every error still goes to the caller. */
+function report(error: ApiError): ApiError {
+  if (error.status >= 500) failureHandlers.onServerError?.(error);
+  else if (isUnauthenticated(error)) failureHandlers.onUnauthenticated?.(error);
+  return error;
 }
 
 async function send(endpoint: Endpoint, url: string, body: unknown, signal: AbortSignal | undefined) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const companyId = storage.get(STORAGE_KEYS.company);
-  if (companyId) headers[COMPANY_HEADER] = companyId;
+  if (companyHeader) headers[COMPANY_HEADER] = companyHeader;
   if (endpoint.method !== 'GET') {
     if (readCookie(CSRF_COOKIE) === undefined) await refreshCsrfCookie();
     const token = readCookie(CSRF_COOKIE);
@@ -98,17 +138,14 @@ async function send(endpoint: Endpoint, url: string, body: unknown, signal: Abor
   }
 }
 
-/**
- * Calls a contract endpoint: URL from the endpoint table, cookies, the CSRF header on mutating calls,
- * X-Company-ID when a company is chosen. Resolves with the response body; rejects with an ApiError.
- */
-export async function apiCall<E extends Endpoint>(endpoint: E, ...[request]: Args<E>): Promise<ResponseOf<E>> {
-  const { params, query, body, signal } = (request ?? {}) as {
-    params?: Record<string, string | number>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    signal?: AbortSignal;
-  };
+interface RawRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function call(endpoint: Endpoint, { params, query, body, signal }: RawRequest): Promise<unknown> {
   const url = endpointUrl(endpoint, params) + toQueryString(query);
   let response = await send(endpoint, url, body, signal);
   if (response.status === 419 && endpoint.method !== 'GET') {
@@ -117,7 +154,22 @@ export async function apiCall<E extends Endpoint>(endpoint: E, ...[request]: Arg
     await refreshCsrfCookie();
     response = await send(endpoint, url, body, signal);
   }
-  if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as ResponseOf<E>;
-  return (await response.json()) as ResponseOf<E>;
+  if (!response.ok) throw report(await toApiError(response));
+  if (response.status === 204) return undefined;
+  return response.json();
+}
+
+/**
+ * Calls a contract endpoint: URL from the endpoint table, cookies, the CSRF header on mutating calls,
+ * X-Company-ID when a company is chosen; the global spinner shows while it runs. Resolves with the
+ * response body; rejects with an ApiError (5xx and lost sessions are also reported, see
+ * setApiFailureHandlers).
+ */
+export async function apiCall<E extends Endpoint>(endpoint: E, ...[request]: Args<E>): Promise<ResponseOf<E>> {
+  callStarted();
+  try {
+    return (await call(endpoint, (request ?? {}) as RawRequest)) as ResponseOf<E>;
+  } finally {
+    callEnded();
+  }
 }

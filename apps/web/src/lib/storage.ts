@@ -1,34 +1,77 @@
 import { STORAGE_PREFIX } from '@heed/contract';
 
-/** Every local-storage key the web app uses, under the product prefix. */
+/** Every browser-storage key the web app uses, under the product prefix (spec §9). */
 export const STORAGE_KEYS = {
-  /** light | dark | auto; public/color-scheme.js reads the same key before the first paint. */
+  /** local: light | dark | auto; public/color-scheme.js reads the same key before the first paint. */
   colorScheme: `${STORAGE_PREFIX}color-scheme`,
-  /** The company a site admin acts on; sent as X-Company-ID. */
+  /** session: the company a site admin acts on in this window; sent as X-Company-ID (spec §4, §6). */
   company: `${STORAGE_PREFIX}company`,
+  /** local: the company a site admin chose last, in any window; the fallback for a new window. */
+  lastCompany: `${STORAGE_PREFIX}last-company`,
+  /** session: the flash message waiting for the next route change (spec §4). */
+  flash: `${STORAGE_PREFIX}flash`,
+  /** session: when the page last reloaded after a failed chunk load (spec §8), against reload loops. */
+  chunkReload: `${STORAGE_PREFIX}chunk-reload`,
 } as const;
 
-/** Local storage that never throws (private mode, disabled storage). */
-export const storage = {
-  get(key: string): string | null {
+type Area = 'localStorage' | 'sessionStorage';
+
+/** Web storage that never throws (private mode, disabled storage): the value then lives for this page only. */
+function area(name: Area) {
+  const store = (): Storage | null => {
     try {
-      return window.localStorage.getItem(key);
+      return window[name];
     } catch {
       return null;
     }
-  },
-  set(key: string, value: string): void {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch {
-      // Storage unavailable: the value lives for this page only.
+  };
+  return {
+    get(key: string): string | null {
+      try {
+        return store()?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set(key: string, value: string): void {
+      try {
+        store()?.setItem(key, value);
+      } catch {
+        // Storage full or unavailable.
+      }
+    },
+    remove(key: string): void {
+      try {
+        store()?.removeItem(key);
+      } catch {
+        // Storage unavailable: nothing to remove.
+      }
+    },
+    /** Every key of this area, for clearing by prefix. */
+    keys(): string[] {
+      try {
+        const s = store();
+        return s ? Array.from({ length: s.length }, (_, i) => s.key(i)).filter((key) => key !== null) : [];
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+/** Local storage (kept across windows and restarts). */
+export const storage = area('localStorage');
+/** Session storage (this window only). */
+export const sessionStore = area('sessionStorage');
+
+/**
+ * Forgets everything the product stored in this browser (sign-out): every key under the product
+ * prefix in both areas, except the colour scheme, which belongs to the browser rather than the user.
+ */
+export function clearProductStorage(): void {
+  for (const store of [storage, sessionStore]) {
+    for (const key of store.keys()) {
+      if (key.startsWith(STORAGE_PREFIX) && key !== STORAGE_KEYS.colorScheme) store.remove(key);
     }
-  },
-  remove(key: string): void {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // Storage unavailable: nothing to remove.
-    }
-  },
-};
+  }
+}

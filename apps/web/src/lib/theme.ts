@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import { type CSSVariablesResolver, type MenuProps, createTheme, localStorageColorSchemeManager } from '@mantine/core';
 import { STORAGE_KEYS } from './storage.ts';
 
 /**
@@ -13,6 +13,13 @@ export const theme = createTheme({
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
+  components: {
+    // Mantine's initial-focus placeholder is a focusable role="presentation" child of role="menu",
+    // which axe reports as a serious violation (aria-required-children). Without it, the arrow keys
+    // move from the menu into its items.
+    // A plain object rather than Menu.extend(): importing Menu here would put it in the entry chunk.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+  },
 });
 
 /** Light, dark or auto, kept in local storage under the product key; "auto" follows the system. */

@@ -19,7 +19,11 @@ const CATEGORIES: readonly (readonly [name: string, parent: string])[] = [
   ['Healthcare', ROOT_CATEGORY],
 ];
 
-export const CATALOG: readonly CatalogCourse[] = [...COMPLIANCE_COURSES, ...SECURITY_HR_COURSES, ...SAFETY_HEALTH_COURSES];
+export const CATALOG: readonly CatalogCourse[] = [
+  ...COMPLIANCE_COURSES,
+  ...SECURITY_HR_COURSES,
+  ...SAFETY_HEALTH_COURSES,
+];
 
 export interface SeededQuestion {
   id: number;
@@ -49,12 +53,24 @@ export async function seedCatalog(db: Kysely<Database>, ids: IdAllocator, random
   const topicRows: Insertable<Database['topics']>[] = [];
   const questionRows: Insertable<Database['questions']>[] = [];
   const courseRows = CATALOG.map((course) => {
-    const seeded: SeededCourse = { id: ids.next('courses'), name: course.name, passingScore: course.passingScore, recertifyMonths: course.recertifyMonths, topics: [] };
+    const seeded: SeededCourse = {
+      id: ids.next('courses'),
+      name: course.name,
+      passingScore: course.passingScore,
+      recertifyMonths: course.recertifyMonths,
+      topics: [],
+    };
     courses.push(seeded);
     course.topics.forEach((topic, topicIndex) => {
       const topicId = ids.next('topics');
       const questions: SeededQuestion[] = [];
-      topicRows.push({ id: topicId, course_id: seeded.id, name: topic.name, content: topic.content, position: topicIndex + 1 });
+      topicRows.push({
+        id: topicId,
+        course_id: seeded.id,
+        name: topic.name,
+        content: topic.content,
+        position: topicIndex + 1,
+      });
       topic.questions.forEach(([prompt, correct, ...wrong], questionIndex) => {
         const options = random.sample([correct, ...wrong], wrong.length + 1);
         const question = { id: ids.next('questions'), correct: options.indexOf(correct), options: options.length };

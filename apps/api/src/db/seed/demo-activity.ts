@@ -41,7 +41,9 @@ export function simulateActivity(random: Random, assignments: readonly PlannedAs
       const result = answerTopic(random, a, topic, skill, attempt, at(), out.answers);
       correct += result;
       total += topic.questions.length;
-      out.events.push(event(a, topic.id, 'answered', { attempt, correct: result, total: topic.questions.length }, at()));
+      out.events.push(
+        event(a, topic.id, 'answered', { attempt, correct: result, total: topic.questions.length }, at()),
+      );
     }
     a.progress = a.completedMs !== null ? 100 : Math.max(5, Math.round((done / topics.length) * 100));
     if (a.completedMs === null) continue;
@@ -52,20 +54,30 @@ export function simulateActivity(random: Random, assignments: readonly PlannedAs
       attempt += 1;
       correct = 0;
       t += step;
-      for (const topic of a.course.topics) correct += answerTopic(random, a, topic, Math.min(0.97, skill + 0.15 * attempt), attempt, at(), out.answers);
+      for (const topic of a.course.topics)
+        correct += answerTopic(random, a, topic, Math.min(0.97, skill + 0.15 * attempt), attempt, at(), out.answers);
       score = Math.round((correct / total) * 100);
     }
     a.score = Math.max(score, a.course.passingScore);
     t = a.completedMs;
     out.events.push(event(a, null, 'completed', { score: a.score, attempts: attempt }, at()));
-    const expires = a.recertifyMonths === null ? null : new Date(a.completedMs + DemoClock.monthsToDays(a.recertifyMonths) * 86_400_000).toISOString();
+    const expires =
+      a.recertifyMonths === null
+        ? null
+        : new Date(a.completedMs + DemoClock.monthsToDays(a.recertifyMonths) * 86_400_000).toISOString();
     t += 60_000;
     out.events.push(event(a, null, 'certificate_issued', { expires_at: expires }, at()));
   }
 }
 
 // Literal objects, not spreads: V8 builds spread copies several times slower, and there are ~400k rows.
-function event(a: PlannedAssignment, topicId: number | null, name: string, data: object | null, createdAt: string): Event {
+function event(
+  a: PlannedAssignment,
+  topicId: number | null,
+  name: string,
+  data: object | null,
+  createdAt: string,
+): Event {
   return {
     company_id: a.companyId,
     user_id: a.person.id,
@@ -90,7 +102,9 @@ function answerTopic(
   let correct = 0;
   for (const question of topic.questions) {
     const isCorrect = random.chance(skill);
-    const answer = isCorrect ? question.correct : (question.correct + random.int(1, question.options - 1)) % question.options;
+    const answer = isCorrect
+      ? question.correct
+      : (question.correct + random.int(1, question.options - 1)) % question.options;
     if (isCorrect) correct += 1;
     answers.push({
       company_id: a.companyId,

@@ -46,8 +46,22 @@ export interface CompanyPlan {
 /** Every assignment of one company over the history: rule runs with recertification cycles, then campaigns. */
 export function planAssignments(random: Random, clock: DemoClock, plan: CompanyPlan): PlannedAssignment[] {
   const planned: PlannedAssignment[] = [];
-  const add = (person: DemoPerson, course: SeededCourse, day: number, dueDays: number, origin: Pick<PlannedAssignment, 'source' | 'ruleId' | 'assignedBy' | 'recertifyMonths'>, minute: number) => {
-    const assignment = simulate(random, clock, { ...origin, id: 0, companyId: plan.companyId, person, course, progress: 0, score: null }, day, dueDays, minute);
+  const add = (
+    person: DemoPerson,
+    course: SeededCourse,
+    day: number,
+    dueDays: number,
+    origin: Pick<PlannedAssignment, 'source' | 'ruleId' | 'assignedBy' | 'recertifyMonths'>,
+    minute: number,
+  ) => {
+    const assignment = simulate(
+      random,
+      clock,
+      { ...origin, id: 0, companyId: plan.companyId, person, course, progress: 0, score: null },
+      day,
+      dueDays,
+      minute,
+    );
     planned.push(assignment);
     return assignment;
   };
@@ -61,9 +75,17 @@ export function planAssignments(random: Random, clock: DemoClock, plan: CompanyP
         let day = Math.min(start, -1);
         // A completed certificate that expires brings a renewal assignment 30 days before it lapses.
         for (;;) {
-          const a = add(person, course, day, rule.dueDays, { source: 'rule', ruleId: id, assignedBy: null, recertifyMonths }, 120 + (person.id % 90));
+          const a = add(
+            person,
+            course,
+            day,
+            rule.dueDays,
+            { source: 'rule', ruleId: id, assignedBy: null, recertifyMonths },
+            120 + (person.id % 90),
+          );
           if (a.completedMs === null || recertifyMonths === null) break;
-          const renewal = Math.floor((a.completedMs - clock.today) / 86_400_000) + DemoClock.monthsToDays(recertifyMonths) - 30;
+          const renewal =
+            Math.floor((a.completedMs - clock.today) / 86_400_000) + DemoClock.monthsToDays(recertifyMonths) - 30;
           if (renewal > -1) break;
           day = renewal;
         }
@@ -72,7 +94,14 @@ export function planAssignments(random: Random, clock: DemoClock, plan: CompanyP
     if (person.id === plan.student.id) continue;
     for (const campaign of plan.campaigns) {
       if (person.createdDay < campaign.day && !person.suspended && random.chance(campaign.share)) {
-        add(person, campaign.course, campaign.day, 30, { source: 'manual', ruleId: null, assignedBy: plan.cm.id, recertifyMonths: null }, 600);
+        add(
+          person,
+          campaign.course,
+          campaign.day,
+          30,
+          { source: 'manual', ruleId: null, assignedBy: plan.cm.id, recertifyMonths: null },
+          600,
+        );
       }
     }
   }
@@ -82,7 +111,18 @@ export function planAssignments(random: Random, clock: DemoClock, plan: CompanyP
 
 /** The demo Student always has one course not started and one in progress, ready to take. */
 function studentAssignments(random: Random, clock: DemoClock, plan: CompanyPlan): PlannedAssignment[] {
-  const origin = { companyId: plan.companyId, person: plan.student, source: 'manual' as const, ruleId: null, assignedBy: plan.cm.id, recertifyMonths: null, progress: 0, score: null, completedMs: null, id: 0 };
+  const origin = {
+    companyId: plan.companyId,
+    person: plan.student,
+    source: 'manual' as const,
+    ruleId: null,
+    assignedBy: plan.cm.id,
+    recertifyMonths: null,
+    progress: 0,
+    score: null,
+    completedMs: null,
+    id: 0,
+  };
   const open = (name: string, day: number, startedDay: number | null): PlannedAssignment => ({
     ...origin,
     course: plan.courses.get(name)!,
@@ -93,17 +133,39 @@ function studentAssignments(random: Random, clock: DemoClock, plan: CompanyPlan)
   return [open('Data Protection (GDPR)', -3, null), open('Workplace Harassment Prevention', -6, -4)];
 }
 
-function simulate(random: Random, clock: DemoClock, base: Omit<PlannedAssignment, 'assignedMs' | 'dueMs' | 'startedMs' | 'completedMs'>, day: number, dueDays: number, minute: number): PlannedAssignment {
+function simulate(
+  random: Random,
+  clock: DemoClock,
+  base: Omit<PlannedAssignment, 'assignedMs' | 'dueMs' | 'startedMs' | 'completedMs'>,
+  day: number,
+  dueDays: number,
+  minute: number,
+): PlannedAssignment {
   const assignedMs = clock.ms(day, minute);
   const lastPast = clock.today - MINUTE;
-  const kind = random.weighted([['fast', 45], ['on-time', 30], ['late', 17], ['never', 8]] as const);
-  const delay = kind === 'fast' ? random.int(0, 6) : kind === 'on-time' ? random.int(7, dueDays) : kind === 'late' ? random.int(dueDays + 1, dueDays + 90) : null;
+  const kind = random.weighted([
+    ['fast', 45],
+    ['on-time', 30],
+    ['late', 17],
+    ['never', 8],
+  ] as const);
+  const delay =
+    kind === 'fast'
+      ? random.int(0, 6)
+      : kind === 'on-time'
+        ? random.int(7, dueDays)
+        : kind === 'late'
+          ? random.int(dueDays + 1, dueDays + 90)
+          : null;
   let startedMs: number | null = null;
   let completedMs: number | null = null;
   if (delay !== null && day + delay <= -1) {
     const startDay = day + delay - random.int(0, Math.min(delay, 3));
     startedMs = Math.max(clock.ms(startDay, 480 + random.int(0, 540)), assignedMs + 10 * MINUTE);
-    completedMs = Math.min(Math.max(clock.ms(day + delay, 480 + random.int(0, 600)), startedMs + random.int(15, 60) * MINUTE), lastPast);
+    completedMs = Math.min(
+      Math.max(clock.ms(day + delay, 480 + random.int(0, 600)), startedMs + random.int(15, 60) * MINUTE),
+      lastPast,
+    );
   } else if (day <= -2 && random.chance(kind === 'never' ? 0.3 : 0.6)) {
     startedMs = Math.min(clock.ms(random.int(day, -1), 480 + random.int(0, 540)), lastPast);
     startedMs = Math.max(startedMs, assignedMs + 10 * MINUTE);
@@ -112,7 +174,11 @@ function simulate(random: Random, clock: DemoClock, base: Omit<PlannedAssignment
 }
 
 /** Six campaigns per company of courses that no rule assigns: five over the history and one this month. */
-export function planCampaigns(random: Random, courses: Map<string, SeededCourse>, rules: readonly DemoRule[]): Campaign[] {
+export function planCampaigns(
+  random: Random,
+  courses: Map<string, SeededCourse>,
+  rules: readonly DemoRule[],
+): Campaign[] {
   const ruled = new Set(rules.flatMap((r) => r.courses));
   const candidates = [...courses.values()].filter((c) => !ruled.has(c.name));
   const past = Array.from({ length: 5 }, (_, i) => ({

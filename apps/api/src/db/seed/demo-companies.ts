@@ -59,36 +59,90 @@ export const ACME: DemoCompanySpec = {
     {
       name: 'Operations',
       children: [
-        { name: 'Plant A', children: [{ name: 'Line 1', weight: 14 }, { name: 'Line 2', weight: 12 }, { name: 'Maintenance', weight: 5 }] },
-        { name: 'Plant B', children: [{ name: 'Line 3', weight: 12 }, { name: 'Line 4', weight: 9 }] },
-        { name: 'Logistics', children: [{ name: 'Warehouse', weight: 7 }, { name: 'Transport', weight: 4 }] },
+        {
+          name: 'Plant A',
+          children: [
+            { name: 'Line 1', weight: 14 },
+            { name: 'Line 2', weight: 12 },
+            { name: 'Maintenance', weight: 5 },
+          ],
+        },
+        {
+          name: 'Plant B',
+          children: [
+            { name: 'Line 3', weight: 12 },
+            { name: 'Line 4', weight: 9 },
+          ],
+        },
+        {
+          name: 'Logistics',
+          children: [
+            { name: 'Warehouse', weight: 7 },
+            { name: 'Transport', weight: 4 },
+          ],
+        },
       ],
     },
-    { name: 'Sales', children: [{ name: 'EMEA', weight: 6 }, { name: 'Americas', weight: 7 }, { name: 'APAC', weight: 4 }] },
-    { name: 'Engineering', children: [{ name: 'R&D', weight: 6 }, { name: 'Quality Assurance', weight: 4 }] },
+    {
+      name: 'Sales',
+      children: [
+        { name: 'EMEA', weight: 6 },
+        { name: 'Americas', weight: 7 },
+        { name: 'APAC', weight: 4 },
+      ],
+    },
+    {
+      name: 'Engineering',
+      children: [
+        { name: 'R&D', weight: 6 },
+        { name: 'Quality Assurance', weight: 4 },
+      ],
+    },
     { name: 'Finance', weight: 4 },
     { name: 'Human Resources', weight: 3 },
     { name: 'IT', weight: 3 },
   ],
   fields: [
-    { key: 'employee_id', label: 'Employee ID', type: 'text', required: true, value: (p) => `AC-${pad(10_000 + p.index, 5)}` },
+    {
+      key: 'employee_id',
+      label: 'Employee ID',
+      type: 'text',
+      required: true,
+      value: (p) => `AC-${pad(10_000 + p.index, 5)}`,
+    },
     {
       key: 'location',
       label: 'Location',
       type: 'select',
       options: ['Detroit, MI', 'Toledo, OH', 'Rotterdam, NL', 'Singapore', 'Remote'],
       value: (p) =>
-        p.departmentPath.includes('Plant A') ? 'Detroit, MI'
-        : p.departmentPath.includes('Plant B') ? 'Toledo, OH'
-        : p.random.pick(['Detroit, MI', 'Rotterdam, NL', 'Singapore', 'Remote']),
+        p.departmentPath.includes('Plant A')
+          ? 'Detroit, MI'
+          : p.departmentPath.includes('Plant B')
+            ? 'Toledo, OH'
+            : p.random.pick(['Detroit, MI', 'Rotterdam, NL', 'Singapore', 'Remote']),
     },
     { key: 'hire_date', label: 'Hire date', type: 'date', value: (p) => p.hiredDate },
-    { key: 'union_member', label: 'Union member', type: 'boolean', value: (p) => String(p.departmentPath[0] === 'Operations' && p.random.chance(0.7)) },
+    {
+      key: 'union_member',
+      label: 'Union member',
+      type: 'boolean',
+      value: (p) => String(p.departmentPath[0] === 'Operations' && p.random.chance(0.7)),
+    },
   ],
   courses: [
-    'Anti-Bribery and Corruption', 'Code of Conduct', 'Data Protection (GDPR)', 'Phishing Awareness',
-    'Information Security Essentials', 'Secure Remote Working', 'Workplace Harassment Prevention',
-    'Diversity, Equity and Inclusion', 'Fire Safety', 'Manual Handling', 'Hazard Communication', 'Lockout/Tagout',
+    'Anti-Bribery and Corruption',
+    'Code of Conduct',
+    'Data Protection (GDPR)',
+    'Phishing Awareness',
+    'Information Security Essentials',
+    'Secure Remote Working',
+    'Workplace Harassment Prevention',
+    'Diversity, Equity and Inclusion',
+    'Fire Safety',
+    'Manual Handling',
+    'Hazard Communication',
+    'Lockout/Tagout',
   ],
   fixed: {
     cm: { first: 'Catherine', last: 'Morgan', department: ['Human Resources'] },
@@ -108,32 +162,74 @@ export const BOREALIS: DemoCompanySpec = {
     {
       name: 'Retail Banking',
       children: [
-        { name: 'North Region', children: [{ name: 'Oslo Central', weight: 9 }, { name: 'Trondheim', weight: 6 }] },
-        { name: 'South Region', children: [{ name: 'Bergen Harbour', weight: 7 }, { name: 'Stavanger', weight: 6 }, { name: 'Kristiansand', weight: 4 }] },
+        {
+          name: 'North Region',
+          children: [
+            { name: 'Oslo Central', weight: 9 },
+            { name: 'Trondheim', weight: 6 },
+          ],
+        },
+        {
+          name: 'South Region',
+          children: [
+            { name: 'Bergen Harbour', weight: 7 },
+            { name: 'Stavanger', weight: 6 },
+            { name: 'Kristiansand', weight: 4 },
+          ],
+        },
       ],
     },
-    { name: 'Corporate Banking', children: [{ name: 'Large Corporates', weight: 5 }, { name: 'SME Banking', weight: 6 }] },
+    {
+      name: 'Corporate Banking',
+      children: [
+        { name: 'Large Corporates', weight: 5 },
+        { name: 'SME Banking', weight: 6 },
+      ],
+    },
     {
       name: 'Head Office',
-      children: [{ name: 'Risk & Compliance', weight: 4 }, { name: 'IT & Security', weight: 4 }, { name: 'People & Culture', weight: 2 }],
+      children: [
+        { name: 'Risk & Compliance', weight: 4 },
+        { name: 'IT & Security', weight: 4 },
+        { name: 'People & Culture', weight: 2 },
+      ],
     },
   ],
   fields: [
-    { key: 'employee_number', label: 'Employee number', type: 'text', required: true, value: (p) => `BB${pad(200_000 + p.index, 6)}` },
+    {
+      key: 'employee_number',
+      label: 'Employee number',
+      type: 'text',
+      required: true,
+      value: (p) => `BB${pad(200_000 + p.index, 6)}`,
+    },
     {
       key: 'grade',
       label: 'Grade',
       type: 'select',
       options: ['Associate', 'Senior Associate', 'Vice President', 'Director'],
-      value: (p) => p.random.weighted([['Associate', 50], ['Senior Associate', 30], ['Vice President', 15], ['Director', 5]]),
+      value: (p) =>
+        p.random.weighted([
+          ['Associate', 50],
+          ['Senior Associate', 30],
+          ['Vice President', 15],
+          ['Director', 5],
+        ]),
     },
     { key: 'certified_person', label: 'Certified person', type: 'boolean', value: yesNo(0.35) },
     { key: 'cost_centre', label: 'Cost centre', type: 'number', value: (p) => String(4000 + p.random.int(0, 40) * 10) },
   ],
   courses: [
-    'Anti-Bribery and Corruption', 'Code of Conduct', 'Anti-Money Laundering', 'Data Protection (GDPR)',
-    'Phishing Awareness', 'Information Security Essentials', 'Secure Remote Working',
-    'Workplace Harassment Prevention', 'Diversity, Equity and Inclusion', 'Fire Safety',
+    'Anti-Bribery and Corruption',
+    'Code of Conduct',
+    'Anti-Money Laundering',
+    'Data Protection (GDPR)',
+    'Phishing Awareness',
+    'Information Security Essentials',
+    'Secure Remote Working',
+    'Workplace Harassment Prevention',
+    'Diversity, Equity and Inclusion',
+    'Fire Safety',
   ],
   fixed: {
     cm: { first: 'Kari', last: 'Nordmann', department: ['Head Office', 'People & Culture'] },
@@ -150,12 +246,35 @@ export const CEDAR: DemoCompanySpec = {
   departmentLabel: 'Clinic',
   questionReports: false,
   departments: [
-    { name: 'North Clinic', children: [{ name: 'Primary Care', weight: 8 }, { name: 'Pediatrics', weight: 5 }] },
-    { name: 'South Clinic', children: [{ name: 'Family Medicine', weight: 7 }, { name: 'Dental', weight: 4 }] },
-    { name: 'Administration', children: [{ name: 'Billing', weight: 2 }, { name: 'Front Desk', weight: 3 }] },
+    {
+      name: 'North Clinic',
+      children: [
+        { name: 'Primary Care', weight: 8 },
+        { name: 'Pediatrics', weight: 5 },
+      ],
+    },
+    {
+      name: 'South Clinic',
+      children: [
+        { name: 'Family Medicine', weight: 7 },
+        { name: 'Dental', weight: 4 },
+      ],
+    },
+    {
+      name: 'Administration',
+      children: [
+        { name: 'Billing', weight: 2 },
+        { name: 'Front Desk', weight: 3 },
+      ],
+    },
   ],
   fields: [
-    { key: 'license_number', label: 'License number', type: 'text', value: (p) => (p.departmentPath[0] === 'Administration' ? null : `MD-${pad(30_000 + p.index * 7, 6)}`) },
+    {
+      key: 'license_number',
+      label: 'License number',
+      type: 'text',
+      value: (p) => (p.departmentPath[0] === 'Administration' ? null : `MD-${pad(30_000 + p.index * 7, 6)}`),
+    },
     {
       key: 'profession',
       label: 'Profession',
@@ -163,16 +282,34 @@ export const CEDAR: DemoCompanySpec = {
       options: ['Physician', 'Nurse', 'Medical Assistant', 'Dental Hygienist', 'Administrator'],
       required: true,
       value: (p) =>
-        p.departmentPath[0] === 'Administration' ? 'Administrator'
-        : p.departmentPath.includes('Dental') ? 'Dental Hygienist'
-        : p.random.weighted([['Physician', 2], ['Nurse', 4], ['Medical Assistant', 3]]),
+        p.departmentPath[0] === 'Administration'
+          ? 'Administrator'
+          : p.departmentPath.includes('Dental')
+            ? 'Dental Hygienist'
+            : p.random.weighted([
+                ['Physician', 2],
+                ['Nurse', 4],
+                ['Medical Assistant', 3],
+              ]),
     },
-    { key: 'cpr_expiry', label: 'CPR certification expires', type: 'date', value: (p) => p.clock.date(p.random.int(-20, 720)) },
+    {
+      key: 'cpr_expiry',
+      label: 'CPR certification expires',
+      type: 'date',
+      value: (p) => p.clock.date(p.random.int(-20, 720)),
+    },
   ],
   courses: [
-    'Code of Conduct', 'Data Protection (GDPR)', 'Phishing Awareness', 'Information Security Essentials',
-    'Workplace Harassment Prevention', 'Diversity, Equity and Inclusion', 'Fire Safety', 'Manual Handling',
-    'HIPAA Privacy and Security', 'Bloodborne Pathogens',
+    'Code of Conduct',
+    'Data Protection (GDPR)',
+    'Phishing Awareness',
+    'Information Security Essentials',
+    'Workplace Harassment Prevention',
+    'Diversity, Equity and Inclusion',
+    'Fire Safety',
+    'Manual Handling',
+    'HIPAA Privacy and Security',
+    'Bloodborne Pathogens',
   ],
   fixed: {
     cm: { first: 'Grace', last: 'Whitfield', department: ['Administration'] },

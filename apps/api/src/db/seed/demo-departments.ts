@@ -18,7 +18,15 @@ export function planDepartments(specs: readonly DepartmentSpec[], companyId: num
     const id = ids.next('departments');
     const path = `${parent?.path ?? '/'}${id}/`;
     const names = [...(parent?.names ?? []), spec.name];
-    rows.push({ id, company_id: companyId, parent_id: parent?.id ?? null, name: spec.name, path, created_at: stamp, updated_at: stamp });
+    rows.push({
+      id,
+      company_id: companyId,
+      parent_id: parent?.id ?? null,
+      name: spec.name,
+      path,
+      created_at: stamp,
+      updated_at: stamp,
+    });
     departments.push({ id, names, weight: spec.children ? 0 : (spec.weight ?? 1) });
     for (const child of spec.children ?? []) visit(child, { id, path, names });
   };
@@ -27,7 +35,10 @@ export function planDepartments(specs: readonly DepartmentSpec[], companyId: num
 }
 
 /** The department whose name path is exactly `names`. */
-export function departmentByNames(departments: readonly SeededDepartment[], names: readonly string[]): SeededDepartment {
+export function departmentByNames(
+  departments: readonly SeededDepartment[],
+  names: readonly string[],
+): SeededDepartment {
   const key = names.join('/');
   const found = departments.find((d) => d.names.join('/') === key);
   if (!found) throw new Error(`Unknown demo department ${key}`);

@@ -21,7 +21,17 @@ export async function seedTemplates(db: Kysely<Database>, ids: IdAllocator, stam
       const id = ids.next('notification_templates');
       templates.set(`${text.type}/${method}`, { id, text });
       const isEmail = method === 'email';
-      return { id, company_id: null, type: text.type, method, name: text.name, subject: isEmail ? text.subject : null, body: isEmail ? text.body : text.sms, created_at: stamp, updated_at: stamp };
+      return {
+        id,
+        company_id: null,
+        type: text.type,
+        method,
+        name: text.name,
+        subject: isEmail ? text.subject : null,
+        body: isEmail ? text.body : text.sms,
+        created_at: stamp,
+        updated_at: stamp,
+      };
     }),
   );
   await insertMany(db, 'notification_templates', rows);
@@ -36,7 +46,13 @@ export interface CompanyNotifications {
 }
 
 /** The company's schedule: on assignment, before and after the due date, the manager, and welcome e-mails. */
-export async function seedSchedule(db: Kysely<Database>, ids: IdAllocator, templates: TemplateIds, c: CompanyNotifications, stamp: string) {
+export async function seedSchedule(
+  db: Kysely<Database>,
+  ids: IdAllocator,
+  templates: TemplateIds,
+  c: CompanyNotifications,
+  stamp: string,
+) {
   const rows = [
     ['course_assignment', 'email', 'event', null, null, null, true],
     ['reminder_employee', 'email', 'before_due', 3, null, null, true],
@@ -46,14 +62,29 @@ export async function seedSchedule(db: Kysely<Database>, ids: IdAllocator, templ
     ['user_registration', 'email', 'event', null, null, null, true],
   ] as const;
   const schedule = new Map<string, number>();
-  await insertMany(db, 'notifications', rows.map(([type, method, trigger, offset, every, max, enabled]) => {
-    const id = ids.next('notifications');
-    schedule.set(`${type}/${method}/${trigger}`, id);
-    return {
-      id, company_id: c.companyId, type, method, template_id: templates.get(`${type}/${method}`)!.id, sender_id: c.sender.id, trigger,
-      offset_days: offset, repeat_every_days: every, repeat_max: max, enabled: enabled ? 1 : 0, created_at: stamp, updated_at: stamp,
-    };
-  }));
+  await insertMany(
+    db,
+    'notifications',
+    rows.map(([type, method, trigger, offset, every, max, enabled]) => {
+      const id = ids.next('notifications');
+      schedule.set(`${type}/${method}/${trigger}`, id);
+      return {
+        id,
+        company_id: c.companyId,
+        type,
+        method,
+        template_id: templates.get(`${type}/${method}`)!.id,
+        sender_id: c.sender.id,
+        trigger,
+        offset_days: offset,
+        repeat_every_days: every,
+        repeat_max: max,
+        enabled: enabled ? 1 : 0,
+        created_at: stamp,
+        updated_at: stamp,
+      };
+    }),
+  );
   return schedule;
 }
 
@@ -71,17 +102,33 @@ export function planDeliveries(
     if (atMs < since || atMs >= clock.today) return;
     const text = templates.get(`${type}/email`)!.text;
     const values = {
-      'user.first_name': a.person.firstName, 'user.full_name': `${a.person.firstName} ${a.person.lastName}`, 'user.username': a.person.username,
-      'manager.first_name': to.firstName, 'course.name': a.course.name, 'assignment.due_date': new Date(a.dueMs).toISOString().slice(0, 10),
-      'company.name': c.companyName, login_url: `${c.publicUrl}/login`, public_assignment_url: `${c.publicUrl}/`,
+      'user.first_name': a.person.firstName,
+      'user.full_name': `${a.person.firstName} ${a.person.lastName}`,
+      'user.username': a.person.username,
+      'manager.first_name': to.firstName,
+      'course.name': a.course.name,
+      'assignment.due_date': new Date(a.dueMs).toISOString().slice(0, 10),
+      'company.name': c.companyName,
+      login_url: `${c.publicUrl}/login`,
+      public_assignment_url: `${c.publicUrl}/`,
     };
     const failed = random.chance(0.02);
     const created = new Date(atMs).toISOString();
     rows.push({
-      company_id: c.companyId, notification_id: c.schedule.get(`${type}/email/${trigger}`) ?? null, assignment_id: a.id, user_id: to.id, type, method: 'email',
-      recipient: to.email, subject: render(text.subject, values), body: render(text.body, values), status: failed ? 'failed' : 'sent',
-      error: failed ? `550 5.1.1 <${to.email}>: Recipient address rejected: User unknown` : null, attempts: failed ? 5 : 1,
-      sent_at: failed ? null : new Date(atMs + 4_000).toISOString(), created_at: created,
+      company_id: c.companyId,
+      notification_id: c.schedule.get(`${type}/email/${trigger}`) ?? null,
+      assignment_id: a.id,
+      user_id: to.id,
+      type,
+      method: 'email',
+      recipient: to.email,
+      subject: render(text.subject, values),
+      body: render(text.body, values),
+      status: failed ? 'failed' : 'sent',
+      error: failed ? `550 5.1.1 <${to.email}>: Recipient address rejected: User unknown` : null,
+      attempts: failed ? 5 : 1,
+      sent_at: failed ? null : new Date(atMs + 4_000).toISOString(),
+      created_at: created,
     });
   };
   for (const a of assignments) {
@@ -89,7 +136,8 @@ export function planDeliveries(
     const openBefore = a.completedMs === null || a.completedMs > a.dueMs - 3 * DAY;
     if (openBefore) deliver(a, 'reminder_employee', 'before_due', a.dueMs - 3 * DAY - 16 * 3_600_000, a.person);
     if (statusOf(a, clock.today) !== 'overdue') continue;
-    for (let k = 0; k < 3; k++) deliver(a, 'reminder_employee', 'after_due', a.dueMs + (1 + 7 * k) * DAY - 16 * 3_600_000, a.person);
+    for (let k = 0; k < 3; k++)
+      deliver(a, 'reminder_employee', 'after_due', a.dueMs + (1 + 7 * k) * DAY - 16 * 3_600_000, a.person);
     const manager = a.person.managerId === null ? undefined : c.people.get(a.person.managerId);
     if (manager) deliver(a, 'reminder_supervisor', 'after_due', a.dueMs + 7 * DAY - 15 * 3_600_000, manager);
   }
@@ -97,20 +145,48 @@ export function planDeliveries(
 }
 
 /** Two scheduled reports per company, the weekly one last run this week. */
-export function automatedReports(clock: DemoClock, companyId: number, cm: DemoPerson, stamp: string): Insertable<Database['automated_reports']>[] {
-  const base = { company_id: companyId, active: 1, created_by: cm.id, created_at: stamp, updated_at: stamp, cron: null, last_status: 'sent' };
+export function automatedReports(
+  clock: DemoClock,
+  companyId: number,
+  cm: DemoPerson,
+  stamp: string,
+): Insertable<Database['automated_reports']>[] {
+  const base = {
+    company_id: companyId,
+    active: 1,
+    created_by: cm.id,
+    created_at: stamp,
+    updated_at: stamp,
+    cron: null,
+    last_status: 'sent',
+  };
   const today = new Date(clock.today);
   const weekday = today.getUTCDay();
-  const firstOfMonth = (add: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + add, 1, 6)).toISOString();
+  const firstOfMonth = (add: number) =>
+    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + add, 1, 6)).toISOString();
   const lastMonday = -((weekday + 6) % 7 || 7);
   return [
     {
-      ...base, name: 'Weekly overdue assignments', report: 'assignments', filters: JSON.stringify({ status: ['overdue'] }), format: 'xlsx',
-      recipients: JSON.stringify([cm.email]), schedule: 'weekly', last_run_at: clock.at(lastMonday, 360), next_run_at: clock.at(lastMonday + 7, 360),
+      ...base,
+      name: 'Weekly overdue assignments',
+      report: 'assignments',
+      filters: JSON.stringify({ status: ['overdue'] }),
+      format: 'xlsx',
+      recipients: JSON.stringify([cm.email]),
+      schedule: 'weekly',
+      last_run_at: clock.at(lastMonday, 360),
+      next_run_at: clock.at(lastMonday + 7, 360),
     },
     {
-      ...base, name: 'Monthly course completion summary', report: 'course-summary', filters: JSON.stringify({}), format: 'csv',
-      recipients: JSON.stringify([cm.email]), schedule: 'monthly', last_run_at: firstOfMonth(today.getUTCDate() === 1 ? -1 : 0), next_run_at: firstOfMonth(1),
+      ...base,
+      name: 'Monthly course completion summary',
+      report: 'course-summary',
+      filters: JSON.stringify({}),
+      format: 'csv',
+      recipients: JSON.stringify([cm.email]),
+      schedule: 'monthly',
+      last_run_at: firstOfMonth(today.getUTCDate() === 1 ? -1 : 0),
+      next_run_at: firstOfMonth(1),
     },
   ];
 }

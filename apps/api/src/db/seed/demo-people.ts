@@ -45,7 +45,12 @@ export interface SeededPeople {
   managers: Map<string, DemoPerson>;
 }
 
-const FIXED_ROLES = [['cm', 1], ['dm', 2], ['reviewer', 3], ['student', 0]] as const;
+const FIXED_ROLES = [
+  ['cm', 1],
+  ['dm', 2],
+  ['reviewer', 3],
+  ['student', 0],
+] as const;
 
 /** Departments, custom fields, people (the four fixed sign-ins first) and their field values. */
 export async function seedPeople(ctx: SeedContext, spec: DemoCompanySpec, companyId: number): Promise<SeededPeople> {
@@ -73,24 +78,52 @@ export async function seedPeople(ctx: SeedContext, spec: DemoCompanySpec, compan
 
   const leaders = new Set([cm.id, ...[...managers.values()].map((m) => m.id)]);
   for (const person of people) {
-    person.managerId = person.id === cm.id ? null : leaders.has(person.id) ? cm.id : (managers.get(person.department.names[0]!)?.id ?? cm.id);
+    person.managerId =
+      person.id === cm.id
+        ? null
+        : leaders.has(person.id)
+          ? cm.id
+          : (managers.get(person.department.names[0]!)?.id ?? cm.id);
   }
-  await insertMany(ctx.db, 'users', people.map((p) => userRow(ctx, p, companyId)));
-  await insertMany(ctx.db, 'department_managers', [...managers.values()].map((m) => ({ user_id: m.id, department_id: m.department.id, company_id: companyId })));
-  await insertMany(ctx.db, 'user_field_values', people.flatMap((p) =>
-    spec.fields.map((field) => ({ user_id: p.id, field_id: fieldIds.get(field.key)!, company_id: companyId, value: p.fields[field.key] ?? null })),
-  ));
+  await insertMany(
+    ctx.db,
+    'users',
+    people.map((p) => userRow(ctx, p, companyId)),
+  );
+  await insertMany(
+    ctx.db,
+    'department_managers',
+    [...managers.values()].map((m) => ({ user_id: m.id, department_id: m.department.id, company_id: companyId })),
+  );
+  await insertMany(
+    ctx.db,
+    'user_field_values',
+    people.flatMap((p) =>
+      spec.fields.map((field) => ({
+        user_id: p.id,
+        field_id: fieldIds.get(field.key)!,
+        company_id: companyId,
+        value: p.fields[field.key] ?? null,
+      })),
+    ),
+  );
   return { departments, fieldIds, people, cm, dm, reviewer, student, managers };
 }
 
 type MakePerson = (role: number, named?: FixedPerson, username?: string, email?: string) => DemoPerson;
 
-function personFactory(ctx: SeedContext, spec: DemoCompanySpec, departments: SeededDepartment[], nextIndex: () => number): MakePerson {
+function personFactory(
+  ctx: SeedContext,
+  spec: DemoCompanySpec,
+  departments: SeededDepartment[],
+  nextIndex: () => number,
+): MakePerson {
   const { random, clock } = ctx;
   const leaves = departments.filter((d) => d.weight > 0).map((d) => [d, d.weight] as const);
   return (role, named, username, email) => {
     const name = named ?? { ...randomName(random), department: [] };
-    const department = name.department.length > 0 ? departmentByNames(departments, name.department) : random.weighted(leaves);
+    const department =
+      name.department.length > 0 ? departmentByNames(departments, name.department) : random.weighted(leaves);
     const isInitial = username !== undefined || random.chance(0.7);
     const createdDay = isInitial ? random.int(-640, -560) : random.int(-540, -1);
     const hiredDay = isInitial ? createdDay - random.int(0, 3650) : createdDay - random.int(0, 14);
@@ -109,7 +142,13 @@ function personFactory(ctx: SeedContext, spec: DemoCompanySpec, departments: See
       hiredDay,
       fields: {},
     };
-    const traits = { index: nextIndex(), random, clock, hiredDate: clock.date(hiredDay), departmentPath: department.names };
+    const traits = {
+      index: nextIndex(),
+      random,
+      clock,
+      hiredDate: clock.date(hiredDay),
+      departmentPath: department.names,
+    };
     for (const field of spec.fields) person.fields[field.key] = field.value(traits);
     return person;
   };
@@ -153,7 +192,12 @@ export function uniqueUsername(taken: Map<string, number>, first: string, last: 
 function userRow(ctx: SeedContext, p: DemoPerson, companyId: number): Insertable<Database['users']> {
   const { random, clock } = ctx;
   const isStaff = p.role !== 0;
-  const lastLogin = isStaff || p.username.includes('.student') ? random.int(-6, -1) : random.chance(0.55) ? random.int(Math.max(p.createdDay, -90), -1) : null;
+  const lastLogin =
+    isStaff || p.username.includes('.student')
+      ? random.int(-6, -1)
+      : random.chance(0.55)
+        ? random.int(Math.max(p.createdDay, -90), -1)
+        : null;
   return {
     id: p.id,
     company_id: companyId,

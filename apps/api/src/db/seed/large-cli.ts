@@ -1,14 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../config.ts';
+import { createDb } from '../create-db.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { ensureInitialData } from './initial-data.ts';
 import { fmt, generateLargeDataSet } from './large.ts';
 
-/** `npm run seed -- --users N --assignments M --company NAME [--chunk USERS] [--keep-indexes]` */
+/** `npm run seed -- --users N --assignments M --company NAME [--chunk USERS] [--keep-indexes | --rebuild-indexes]` */
 function parseArgs(argv: string[]) {
   const options: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!match) throw new Error(`Unexpected argument ${arg}`);
-    if (match[1] === 'keep-indexes') options['keep-indexes'] = '1';
+    if (match[1] === 'keep-indexes' || match[1] === 'rebuild-indexes') options.indexes = match[1].split('-')[0]!;
     else options[match[1]!] = match[2] ?? argv[++i] ?? '';
   }
   const count = (name: string, fallback: number) => {
@@ -24,7 +28,7 @@ function parseArgs(argv: string[]) {
     assignments,
     company: options.company || 'Load Test Co',
     chunkUsers: count('chunk', 10_000) || 10_000,
-    keepIndexes: options['keep-indexes'] === '1',
+    bulkIndexes: (options.indexes ?? 'auto') as 'auto' | 'keep' | 'rebuild',
   };
 }
 
@@ -32,18 +36,35 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   const target = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
-  console.log(`Seeding ${fmt(args.users)} users and ${fmt(args.assignments)} assignments into "${args.company}" (${target})`);
+  // A database seeded here first gets what a first start would create (the site admin, and the demo unless HEED_DEMO=0).
+  const handle = createDb({ url: config.databaseUrl });
+  try {
+    await migrateToLatest(handle.db, handle.schema);
+    const lines = await ensureInitialData(handle.db, config, { info: () => undefined } as unknown as FastifyBaseLogger);
+    if (lines.length > 0) console.log(`First-start data created. Sign-ins:\n  ${lines.join('\n  ')}`);
+  } finally {
+    await handle.close();
+  }
+  console.log(
+    `Seeding ${fmt(args.users)} users and ${fmt(args.assignments)} assignments into "${args.company}" (${target})`,
+  );
   // Ctrl-C stops after the current chunk, and the indexes are still rebuilt.
   let aborted = false;
   process.once('SIGINT', () => {
     aborted = true;
     console.log('Stopping after this chunk…');
   });
-  const result = await generateLargeDataSet({ url: config.databaseUrl, ...args, log: (line) => console.log(line), isAborted: () => aborted });
+  const result = await generateLargeDataSet({
+    url: config.databaseUrl,
+    ...args,
+    log: (line) => console.log(line),
+    isAborted: () => aborted,
+  });
   const rows = result.users + result.fieldValues + result.assignments;
   console.log(
     `Done: company ${result.companyId}, ${fmt(result.users)} users, ${fmt(result.fieldValues)} field values, ${fmt(result.assignments)} assignments ` +
-      `(${fmt(rows)} rows) in ${result.seconds.toFixed(1)} s (indexes ${result.indexSeconds.toFixed(1)} s), ${fmt(result.rowsPerSecond)} rows/s`,
+      `(${fmt(rows)} rows) in ${result.seconds.toFixed(1)} s (indexes ${result.indexSeconds.toFixed(1)} s), ${fmt(result.rowsPerSecond)} rows/s, ` +
+      `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`,
   );
 }
 

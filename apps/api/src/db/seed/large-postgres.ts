@@ -1,6 +1,12 @@
 import pg from 'pg';
-import { ASSIGNMENT_COLUMNS, FIELD_VALUE_COLUMNS, FIELDS_PER_USER, type LargeRows, USER_COLUMNS } from './large-rows.ts';
-import type { ChunkPlan } from './large-sqlite.ts';
+import {
+  ASSIGNMENT_COLUMNS,
+  FIELD_VALUE_COLUMNS,
+  FIELDS_PER_USER,
+  type LargeRows,
+  USER_COLUMNS,
+} from './large-rows.ts';
+import type { AssignmentSlice, LargeWriter, UserRange } from './large-plan.ts';
 
 const ROWS_PER_STATEMENT = 2000;
 /** Statements sent ahead of the server; bounds the memory held by batches not yet written. */
@@ -20,7 +26,10 @@ class PostgresBatch {
 
   private text(rows: number): string {
     const width = this.columns.length;
-    const tuples = Array.from({ length: rows }, (_, r) => `(${this.columns.map((_, c) => `$${r * width + c + 1}`).join(',')})`);
+    const tuples = Array.from(
+      { length: rows },
+      (_, r) => `(${this.columns.map((_, c) => `$${r * width + c + 1}`).join(',')})`,
+    );
     return `INSERT INTO "${this.table}" (${this.columns.join(',')}) VALUES ${tuples.join(',')}`;
   }
 
@@ -45,50 +54,70 @@ class PostgresBatch {
   }
 }
 
-/** Writes users, field values and assignments one chunk per transaction through one pg connection. */
-export async function postgresChunkWriter(url: string, schema: string | undefined, rows: LargeRows) {
-  const client = new pg.Client({ connectionString: url, ...(schema ? { options: `-c search_path="${schema}",public` } : {}) });
+/** Writes through one pg connection, each chunk in a transaction; user ids come from the users sequence. */
+export async function postgresWriter(url: string, schema: string | undefined, rows: LargeRows): Promise<LargeWriter> {
+  const client = new pg.Client({
+    connectionString: url,
+    ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
+  });
   await client.connect();
   const users = new PostgresBatch(client, 'users', USER_COLUMNS);
   const values = new PostgresBatch(client, 'user_field_values', FIELD_VALUE_COLUMNS);
   const assignments = new PostgresBatch(client, 'assignments', ASSIGNMENT_COLUMNS);
 
-  const write = async (plan: ChunkPlan) => {
+  const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
     await client.query('BEGIN');
     try {
-      const reserved = await client.query<{ id: number }>(
-        `SELECT nextval(pg_get_serial_sequence('users', 'id'))::int AS id FROM generate_series(1, $1)`,
-        [plan.count],
-      );
-      const ids = reserved.rows.map((r) => r.id);
-      const hired: string[] = [];
-      for (const id of ids) {
-        hired.push(rows.pushUser(users.values, id));
-        await users.added();
-      }
-      await users.flush();
-      let assigned = 0;
-      for (const [i, id] of ids.entries()) {
-        for (let k = 0; k < FIELDS_PER_USER; k++) {
-          rows.pushFieldValue(values.values, id, k, hired[i]!);
-          await values.added();
-        }
-        const count = plan.assignmentsOf(plan.firstIndex + i);
-        for (let n = 0; n < count; n++) {
-          rows.pushAssignment(assignments.values, id, n);
-          const full = assignments.added();
-          if (full) await full;
-        }
-        assigned += count;
-      }
-      await values.flush();
-      await assignments.flush();
+      const result = await work();
       await client.query('COMMIT');
-      return { assigned };
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   };
-  return { write, close: () => client.end() };
+
+  const writeUsers = (firstIndex: number, count: number) =>
+    transaction(async (): Promise<UserRange> => {
+      // One block of sequence values; the range must be contiguous, so it is reserved in one statement under a lock.
+      await client.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
+      const { rows: reserved } = await client.query<{ first: number }>(
+        `SELECT setval(pg_get_serial_sequence('users', 'id'), greatest((SELECT coalesce(max(id), 0) FROM users), nextval(pg_get_serial_sequence('users', 'id')) - 1) + $1) - $1 + 1 AS first`,
+        [count],
+      );
+      const firstId = Number(reserved[0]!.first);
+      const hired: string[] = [];
+      for (let i = 0; i < count; i++) {
+        hired.push(rows.pushUser(users.values, firstId + i));
+        await users.added();
+      }
+      await users.flush();
+      for (let i = 0; i < count; i++) {
+        for (let k = 0; k < FIELDS_PER_USER; k++) {
+          rows.pushFieldValue(values.values, firstId + i, k, hired[i]!);
+          await values.added();
+        }
+      }
+      await values.flush();
+      return { firstIndex, firstId, count };
+    });
+
+  const writeAssignments = (slices: readonly AssignmentSlice[]) =>
+    transaction(async () => {
+      let written = 0;
+      for (const { range, round, rounds, users: total, assignmentsOf } of slices) {
+        for (let i = 0; i < range.count; i++) {
+          const index = range.firstIndex + i;
+          if (round >= assignmentsOf(index)) continue;
+          rows.pushAssignment(assignments.values, range.firstId + i, round, rounds, index / total);
+          const full = assignments.added();
+          if (full) await full;
+          written++;
+        }
+      }
+      await assignments.flush();
+      return written;
+    });
+
+  return { writeUsers, writeAssignments, close: () => client.end() };
 }

@@ -11,6 +11,21 @@ interface SchemaObject {
 
 const SEARCH_TRIGGER = 'users_search_insert';
 
+/**
+ * What a bulk load drops and rebuilds afterwards, by table. Users: every index but two filled in id
+ * order (random names, e-mails and dates would mean a million random B-tree inserts each; building
+ * once from sorted data is far cheaper), and the search trigger (the index is filled in one pass).
+ * The unique indexes go too: generated usernames end in the user's own id, so they cannot collide
+ * among themselves, and a clash with an older account is resolved when the index is rebuilt.
+ * Assignments: only the per-user index, which every assignment round would rewrite end to end; the
+ * others grow at a few hot spots (see assignmentSlices) and are cheaper kept.
+ */
+const BULK: Record<'users' | 'assignments', (object: SchemaObject) => boolean> = {
+  users: (o) => o.table === 'users' && !['users_company_manager', 'users_company_external'].includes(o.name),
+  assignments: (o) => o.name === 'assignments_user_course',
+};
+export type BulkTable = keyof typeof BULK;
+
 /** The indexes and triggers the migrations create, read from a freshly migrated in-memory database. */
 export async function canonicalSchema(): Promise<SchemaObject[]> {
   const database = new SQLite(':memory:');
@@ -18,23 +33,25 @@ export async function canonicalSchema(): Promise<SchemaObject[]> {
   try {
     await migrateToLatest(db);
     return database
-      .prepare(`SELECT type, name, tbl_name AS "table", sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY name`)
+      .prepare(
+        `SELECT type, name, tbl_name AS "table", sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY name`,
+      )
       .all() as SchemaObject[];
   } finally {
     await db.destroy();
   }
 }
 
-/**
- * Drops the secondary indexes of `tables` (unique ones stay, they guard the data) and the users
- * search trigger, for a bulk load that multiplies those tables: building an index once from sorted
- * data is far cheaper than millions of random B-tree inserts. {@link restoreSchema} puts them back.
- */
-export function relaxSchema(database: SQLite.Database, canonical: readonly SchemaObject[], tables: readonly string[]): void {
+/** Drops the indexes and trigger that {@link BULK} names for `tables`; {@link restoreSchema} puts them back. */
+export function relaxSchema(
+  database: SQLite.Database,
+  canonical: readonly SchemaObject[],
+  tables: readonly BulkTable[],
+): void {
   for (const object of canonical) {
-    if (!tables.includes(object.table)) continue;
-    if (object.type === 'index' && !/^CREATE UNIQUE/i.test(object.sql)) database.exec(`DROP INDEX IF EXISTS "${object.name}"`);
-    if (object.name === SEARCH_TRIGGER) database.exec(`DROP TRIGGER IF EXISTS "${object.name}"`);
+    if (!tables.some((table) => BULK[table](object))) continue;
+    if (object.type === 'index') database.exec(`DROP INDEX IF EXISTS "${object.name}"`);
+    else if (object.name === SEARCH_TRIGGER) database.exec(`DROP TRIGGER IF EXISTS "${object.name}"`);
   }
 }
 
@@ -43,16 +60,46 @@ export function relaxSchema(database: SQLite.Database, canonical: readonly Schem
  * ends identical to a migrated one, also after an interrupted load. Users added while the search
  * trigger was missing (ids from `firstUnindexedUserId`, or all after a crash) are indexed first.
  */
-export function restoreSchema(database: SQLite.Database, canonical: readonly SchemaObject[], firstUnindexedUserId?: number): string[] {
-  const present = new Set((database.prepare(`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger')`).pluck().all() as string[]));
-  const missing = canonical.filter((object) => !present.has(object.name));
+export function restoreSchema(
+  database: SQLite.Database,
+  canonical: readonly SchemaObject[],
+  firstUnindexedUserId?: number,
+  tables?: readonly BulkTable[],
+): string[] {
+  const present = new Set(
+    database.prepare(`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger')`).pluck().all() as string[],
+  );
+  const missing = canonical.filter(
+    (object) => !present.has(object.name) && (!tables || tables.includes(object.table as BulkTable)),
+  );
   const trigger = missing.find((object) => object.name === SEARCH_TRIGGER);
   if (trigger) {
     const doc = /VALUES\s*\(\s*new\.id\s*,([\s\S]*?)\)\s*;\s*END/i.exec(trigger.sql)?.[1]?.replace(/\bnew\./g, '');
     if (!doc) throw new Error('Cannot read the users search trigger');
-    if (firstUnindexedUserId === undefined) database.exec(`INSERT INTO users_search(users_search) VALUES ('delete-all')`);
-    database.prepare(`INSERT INTO users_search(rowid, doc) SELECT id, ${doc} FROM users WHERE id >= ?`).run(firstUnindexedUserId ?? 0);
+    if (firstUnindexedUserId === undefined)
+      database.exec(`INSERT INTO users_search(users_search) VALUES ('delete-all')`);
+    database
+      .prepare(`INSERT INTO users_search(rowid, doc) SELECT id, ${doc} FROM users WHERE id >= ?`)
+      .run(firstUnindexedUserId ?? 0);
   }
-  for (const object of missing) database.exec(object.sql);
+  for (const object of missing) createIndexOrTrigger(database, object, firstUnindexedUserId ?? 0);
   return missing.map((object) => object.name);
+}
+
+const UNIQUE_USER_COLUMN = /^CREATE UNIQUE INDEX "?users_(username|email)"?/i;
+
+/** Creates the object; a unique user index that meets a clash renames the loaded duplicates (`name.<id>`) and retries. */
+function createIndexOrTrigger(database: SQLite.Database, object: SchemaObject, firstLoadedUserId: number): void {
+  try {
+    database.exec(object.sql);
+  } catch (error) {
+    const column = UNIQUE_USER_COLUMN.exec(object.sql)?.[1];
+    if (!column || !/UNIQUE constraint failed/i.test(String(error))) throw error;
+    database
+      .prepare(
+        `UPDATE users SET ${column} = ${column} || '.' || id WHERE id >= ? AND ${column} IN (SELECT ${column} FROM users GROUP BY ${column} HAVING count(*) > 1)`,
+      )
+      .run(firstLoadedUserId);
+    database.exec(object.sql);
+  }
 }

@@ -1,5 +1,12 @@
 import type SQLite from 'better-sqlite3';
-import { ASSIGNMENT_COLUMNS, FIELD_VALUE_COLUMNS, FIELDS_PER_USER, type LargeRows, USER_COLUMNS } from './large-rows.ts';
+import type { AssignmentSlice, LargeWriter, UserRange } from './large-plan.ts';
+import {
+  ASSIGNMENT_COLUMNS,
+  FIELD_VALUE_COLUMNS,
+  FIELDS_PER_USER,
+  type LargeRows,
+  USER_COLUMNS,
+} from './large-rows.ts';
 
 // SQLite binds at most 32766 variables per statement.
 const MAX_VARIABLES = 32_000;
@@ -8,7 +15,7 @@ const MAX_VARIABLES = 32_000;
 class SqliteBatch {
   readonly values: unknown[] = [];
   private rows = 0;
-  readonly perStatement: number;
+  private readonly perStatement: number;
   private readonly full: SQLite.Statement;
 
   constructor(
@@ -22,7 +29,9 @@ class SqliteBatch {
 
   private prepare(rows: number): SQLite.Statement {
     const tuple = `(${this.columns.map(() => '?').join(',')})`;
-    return this.database.prepare(`INSERT INTO "${this.table}" (${this.columns.join(',')}) VALUES ${Array(rows).fill(tuple).join(',')}`);
+    return this.database.prepare(
+      `INSERT INTO "${this.table}" (${this.columns.join(',')}) VALUES ${Array(rows).fill(tuple).join(',')}`,
+    );
   }
 
   /** Call after pushing a row's values. */
@@ -42,52 +51,57 @@ class SqliteBatch {
   }
 }
 
-export interface ChunkPlan {
-  /** Index (0-based, over the whole run) of the first user of the chunk. */
-  firstIndex: number;
-  count: number;
-  /** Assignments of the user with global index i. */
-  assignmentsOf: (index: number) => number;
-}
-
 /**
- * Writes users, their field values and assignments one chunk per immediate transaction. User ids are
- * taken after the largest id in use inside that transaction, so a server writing at the same time
- * cannot collide with them.
+ * Writes through one better-sqlite3 connection, each chunk in an immediate transaction. User ids
+ * continue after the largest id in use, read inside that transaction, so a server writing beside
+ * the load cannot collide with them.
  */
-export function sqliteChunkWriter(database: SQLite.Database, rows: LargeRows) {
+export function sqliteWriter(database: SQLite.Database, rows: LargeRows): LargeWriter {
   const users = new SqliteBatch(database, 'users', USER_COLUMNS);
   const values = new SqliteBatch(database, 'user_field_values', FIELD_VALUE_COLUMNS);
   const assignments = new SqliteBatch(database, 'assignments', ASSIGNMENT_COLUMNS);
-  const lastId = database.prepare(
-    `SELECT max(coalesce((SELECT max(id) FROM users), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'users'), 0)) AS id`,
-  ).pluck();
+  const lastId = database
+    .prepare(
+      `SELECT max(coalesce((SELECT max(id) FROM users), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'users'), 0))`,
+    )
+    .pluck();
 
-  const write = database.transaction((plan: ChunkPlan) => {
-    const base = lastId.get() as number;
+  const writeUsers = database.transaction((firstIndex: number, count: number): UserRange => {
+    const firstId = (lastId.get() as number) + 1;
     const hired: string[] = [];
-    for (let i = 0; i < plan.count; i++) {
-      hired.push(rows.pushUser(users.values, base + 1 + i));
+    for (let i = 0; i < count; i++) {
+      hired.push(rows.pushUser(users.values, firstId + i));
       users.added();
     }
-    users.flush();
-    let assigned = 0;
-    for (let i = 0; i < plan.count; i++) {
-      const id = base + 1 + i;
+    users.flush(); // before the values that reference them
+    for (let i = 0; i < count; i++) {
       for (let k = 0; k < FIELDS_PER_USER; k++) {
-        rows.pushFieldValue(values.values, id, k, hired[i]!);
+        rows.pushFieldValue(values.values, firstId + i, k, hired[i]!);
         values.added();
       }
-      const count = plan.assignmentsOf(plan.firstIndex + i);
-      for (let n = 0; n < count; n++) {
-        rows.pushAssignment(assignments.values, id, n);
-        assignments.added();
-      }
-      assigned += count;
     }
     values.flush();
-    assignments.flush();
-    return { firstId: base + 1, assigned };
+    return { firstIndex, firstId, count };
   });
-  return (plan: ChunkPlan) => write.immediate(plan);
+
+  const writeAssignments = database.transaction((slices: readonly AssignmentSlice[]): number => {
+    let written = 0;
+    for (const { range, round, rounds, users: total, assignmentsOf } of slices) {
+      for (let i = 0; i < range.count; i++) {
+        const index = range.firstIndex + i;
+        if (round >= assignmentsOf(index)) continue;
+        rows.pushAssignment(assignments.values, range.firstId + i, round, rounds, index / total);
+        assignments.added();
+        written++;
+      }
+    }
+    assignments.flush();
+    return written;
+  });
+
+  return {
+    writeUsers: (firstIndex, count) => writeUsers.immediate(firstIndex, count),
+    writeAssignments: (slices) => writeAssignments.immediate(slices),
+    close: () => undefined,
+  };
 }

@@ -36,8 +36,19 @@ export async function insertMany<T extends keyof Database & string>(
   }
 }
 
-type IdTable = 'companies' | 'departments' | 'users' | 'custom_fields' | 'course_categories' | 'courses' | 'topics'
-  | 'questions' | 'assignment_rules' | 'assignments' | 'notification_templates' | 'notifications';
+type IdTable =
+  | 'companies'
+  | 'departments'
+  | 'users'
+  | 'custom_fields'
+  | 'course_categories'
+  | 'courses'
+  | 'topics'
+  | 'questions'
+  | 'assignment_rules'
+  | 'assignments'
+  | 'notification_templates'
+  | 'notifications';
 
 /**
  * Hands out explicit primary keys, continuing after the largest existing id, so that seed code can
@@ -74,6 +85,8 @@ export async function resetSequences(db: Db, tables: readonly { table: string; c
   if (dialectOf(db) !== 'postgres') return;
   for (const { table, column = 'id' } of tables) {
     await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), max_id)
-      FROM (SELECT max(${sql.ref(column)}) AS max_id FROM ${sql.table(table)}) AS m WHERE max_id IS NOT NULL`.execute(db);
+      FROM (SELECT max(${sql.ref(column)}) AS max_id FROM ${sql.table(table)}) AS m WHERE max_id IS NOT NULL`.execute(
+      db,
+    );
   }
 }

@@ -1,46 +1,37 @@
-import { Avatar, Box, Button, Group, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { Brand } from '../../components/brand.tsx';
-import { ColorSchemeToggle } from '../../components/color-scheme-toggle.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
-import { roleLabel } from '../../features/auth/roles.ts';
-import { useConsoleUser } from '../app/console-gate.tsx';
-import classes from './console-layout.module.css';
+import { Group, Skeleton } from '@mantine/core';
+import { type ReactNode, Suspense, lazy } from 'react';
+import { PageTitle } from './page-title.tsx';
 
-const initials = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+// The controls (menus, searches, popovers) are a chunk of their own, requested as soon as the console
+// starts, so that the entry chunk stays small and the page never waits for them.
+const controls = import('./header-controls.tsx');
+const HeaderControls = lazy(() => controls.then((m) => ({ default: m.HeaderControls })));
 
-/** The console's top bar: product, the signed-in user, colour scheme and sign-out. */
-export function ConsoleHeader() {
-  const user = useConsoleUser();
-  const signOut = useLogout();
-  const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
+function ControlsPlaceholder() {
   return (
-    <Group component="header" className={classes.header} px="lg" justify="space-between" wrap="nowrap">
-      <Brand name="Heed Admin" size="md" />
-      <Group gap="md" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" data-testid="signed-in-user">
-          <Avatar color="indigo" radius="xl" size={34} aria-hidden>
-            {initials(user.first_name, user.last_name)}
-          </Avatar>
-          <Box visibleFrom="xs">
-            <Text size="sm" fw={600} lh={1.2}>
-              {name}
-            </Text>
-            <Text size="xs" c="dimmed" lh={1.2}>
-              {roleLabel(user)}
-            </Text>
-          </Box>
-        </Group>
-        <ColorSchemeToggle />
-        <Button
-          variant="default"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          loading={signOut.isPending}
-          onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/login') })}
-        >
-          Sign out
-        </Button>
+    <Group gap="xs" wrap="nowrap" aria-hidden>
+      {[0, 1, 2, 3].map((key) => (
+        <Skeleton key={key} h={34} w={34} radius="md" />
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * The console's header (spec §2): breadcrumbs or the page title on the left; on the right the global
+ * user search, the company selector (site admins), the impersonation return, Go To My Courses,
+ * dark/light, Help and Account.
+ */
+export function ConsoleHeader({ burger }: { burger: ReactNode }) {
+  return (
+    <Group h="100%" px="lg" gap="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+        {burger}
+        <PageTitle />
       </Group>
+      <Suspense fallback={<ControlsPlaceholder />}>
+        <HeaderControls />
+      </Suspense>
     </Group>
   );
 }

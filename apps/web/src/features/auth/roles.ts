@@ -1,9 +1,8 @@
-import { CONSOLE_MIN_ROLE, ROLE_LABELS, hasRoleAccess, isRoleId } from '@heed/contract';
+import { ROLE_LABELS, canUseConsole, isRoleId } from '@heed/contract';
 import type { Me } from './api/get-me.ts';
 
 /** Staff may use the console: site admins and every role from Reviewer up (spec §5). */
-export const canUseConsole = (user: Pick<Me, 'role' | 'site_admin'>): boolean =>
-  user.site_admin || hasRoleAccess(user.role, CONSOLE_MIN_ROLE);
+export { canUseConsole };
 
 /** "Site administrator" or the role's name. */
 export const roleLabel = (user: Pick<Me, 'role' | 'site_admin'>): string =>

@@ -1,0 +1,63 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../types.ts';
+import { type PlannedAssignment, statusOf } from './demo-assignments.ts';
+import { simulateActivity } from './demo-activity.ts';
+import { DemoClock } from './demo-clock.ts';
+import type { Random } from './prng.ts';
+import { type IdAllocator, insertMany } from './seed-db.ts';
+
+export const byTime = (a: { created_at: string }, b: { created_at: string }) =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Assignments in the order they were made (so ids follow time), then the course activity and answers they led to. */
+export async function writeHistory(
+  db: Kysely<Database>,
+  ids: IdAllocator,
+  random: Random,
+  clock: DemoClock,
+  assignments: PlannedAssignment[],
+): Promise<void> {
+  assignments.sort((a, b) => a.assignedMs - b.assignedMs || a.person.id - b.person.id || a.course.id - b.course.id);
+  for (const a of assignments) a.id = ids.next('assignments');
+  const activity = {
+    events: [] as Insertable<Database['course_activity']>[],
+    answers: [] as Insertable<Database['question_answers']>[],
+  };
+  simulateActivity(random, assignments, activity);
+  await insertMany(
+    db,
+    'assignments',
+    assignments.map((a) => assignmentRow(a, clock)),
+  );
+  await insertMany(db, 'course_activity', activity.events.sort(byTime));
+  await insertMany(db, 'question_answers', activity.answers.sort(byTime));
+}
+
+function assignmentRow(a: PlannedAssignment, clock: DemoClock): Insertable<Database['assignments']> {
+  const expires =
+    a.completedMs !== null && a.recertifyMonths !== null
+      ? a.completedMs + DemoClock.monthsToDays(a.recertifyMonths) * 86_400_000
+      : null;
+  return {
+    id: a.id,
+    company_id: a.companyId,
+    user_id: a.person.id,
+    course_id: a.course.id,
+    status: statusOf(a, clock.today),
+    source: a.source,
+    rule_id: a.ruleId,
+    assigned_by: a.assignedBy,
+    assigned_at: iso(a.assignedMs)!,
+    due_at: iso(a.dueMs),
+    started_at: iso(a.startedMs),
+    completed_at: iso(a.completedMs),
+    progress: a.progress,
+    score: a.score,
+    recertify_months: a.recertifyMonths,
+    expires_at: iso(expires),
+    created_at: iso(a.assignedMs)!,
+    updated_at: iso(a.completedMs ?? a.startedMs ?? a.assignedMs)!,
+  };
+}

@@ -1,0 +1,41 @@
+import type { ConsoleRouteName } from '@heed/contract';
+import type { ComponentType } from 'react';
+
+type PageLoader = () => Promise<ComponentType>;
+
+/**
+ * The page of every route, each in its own chunk. A feature issue replaces a placeholder by pointing
+ * its route at the feature's page, as the Users page does.
+ */
+export const ROUTE_PAGES: Record<ConsoleRouteName, PageLoader> = {
+  home: () => import('../pages/home-page.tsx').then((m) => m.HomePage),
+  logout: () => import('../pages/logout-page.tsx').then((m) => m.LogoutPage),
+  users: () => import('../../features/users/pages/users-list-page.tsx').then((m) => m.default),
+  'users-import': () => import('../pages/users-import-page.tsx').then((m) => m.UsersImportPage),
+  'users-import-new': () => import('../pages/users-import-new-page.tsx').then((m) => m.UsersImportNewPage),
+  assignments: () => import('../pages/assignments-page.tsx').then((m) => m.AssignmentsPage),
+  'assignments-new': () => import('../pages/assignments-new-page.tsx').then((m) => m.AssignmentsNewPage),
+  notifications: () => import('../pages/notifications-page.tsx').then((m) => m.NotificationsPage),
+  'course-activity': () => import('../pages/course-activity-page.tsx').then((m) => m.CourseActivityPage),
+  audit: () => import('../pages/audit-page.tsx').then((m) => m.AuditPage),
+  'automated-reports': () => import('../pages/automated-reports-page.tsx').then((m) => m.AutomatedReportsPage),
+  'custom-fields': () => import('../pages/custom-fields-page.tsx').then((m) => m.CustomFieldsPage),
+  courses: () => import('../pages/courses-page.tsx').then((m) => m.CoursesPage),
+  'courses-new': () => import('../pages/courses-new-page.tsx').then((m) => m.CoursesNewPage),
+  'courses-edit': () => import('../pages/courses-edit-page.tsx').then((m) => m.CoursesEditPage),
+  departments: () => import('../pages/departments-page.tsx').then((m) => m.DepartmentsPage),
+  hris: () => import('../pages/hris-page.tsx').then((m) => m.HrisPage),
+  sso: () => import('../pages/sso-page.tsx').then((m) => m.SsoPage),
+  'notification-templates': () =>
+    import('../pages/notification-templates-page.tsx').then((m) => m.NotificationTemplatesPage),
+  company: () => import('../pages/company-page.tsx').then((m) => m.CompanyPage),
+  'company-new': () => import('../pages/company-new-page.tsx').then((m) => m.CompanyNewPage),
+  'email-settings': () => import('../pages/email-settings-page.tsx').then((m) => m.EmailSettingsPage),
+  'assignment-rules': () => import('../pages/assignment-rules-page.tsx').then((m) => m.AssignmentRulesPage),
+  'file-management': () => import('../pages/file-management-page.tsx').then((m) => m.FileManagementPage),
+  assessment: () => import('../pages/assessment-page.tsx').then((m) => m.AssessmentPage),
+  learners: () => import('../pages/learners-page.tsx').then((m) => m.LearnersPage),
+  episodes: () => import('../pages/episodes-page.tsx').then((m) => m.EpisodesPage),
+  error: () => import('../pages/error-page.tsx').then((m) => m.ErrorPage),
+  'public/assignments': () => import('../pages/public-assignments-page.tsx').then((m) => m.PublicAssignmentsPage),
+};

@@ -1,0 +1,28 @@
+import { ROLE, type User } from '@heed/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchAllPages } from './fetch-all-pages.ts';
+import { listUsers, usersQueryKey } from './list-users.ts';
+
+/** The notification senders (spec §6, §7): Company and Department Managers who are not suspended. */
+export const SENDERS_QUERY = {
+  'field[role]': `${ROLE.CompanyManager},${ROLE.DepartmentManager}`,
+  'field[suspended]': '0',
+  sort: 'last_name',
+  per_page: 100,
+} as const;
+
+/** Every sender, over all pages; a failure yields an empty list (spec §8). */
+export async function listSenders(signal?: AbortSignal): Promise<User[]> {
+  try {
+    return await fetchAllPages(listUsers, SENDERS_QUERY, signal);
+  } catch (error) {
+    // A cancelled call is not a failure: the query that asked for it is gone.
+    if (signal?.aborted) throw error;
+    return [];
+  }
+}
+
+export const sendersQueryOptions = () =>
+  queryOptions({ queryKey: [...usersQueryKey, 'senders'] as const, queryFn: ({ signal }) => listSenders(signal) });
+
+export const useSenders = () => useQuery(sendersQueryOptions());

@@ -1,0 +1,208 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, json, mockApi, pendingUntilAborted, renderAt } from '../../../components/list-page/testing.tsx';
+import { makeUser, noPreference, usersAnswer } from '../test/users-fixtures.ts';
+import UsersListPage from './users-list-page.tsx';
+
+// Whole-page tests click through a Mantine table under jsdom: slow on a busy machine, never stuck.
+const PAGE_TEST_TIMEOUT_MS = 60_000;
+const USERS = '/api/v3/users';
+const PREFERENCES = '/api/v3/users/preferences';
+
+/** The API of a company with `total` users and no saved view. */
+function companyOf(total: number, users?: (call: ApiCall) => Response | Promise<Response>) {
+  return mockApi((call) => {
+    if (call.path === PREFERENCES && call.method === 'GET') return noPreference();
+    if (call.path === PREFERENCES) return json({ data: null });
+    if (call.path === USERS) return users ? users(call) : usersAnswer(call, total);
+    return undefined;
+  });
+}
+
+const table = () => screen.getByRole('table', { name: 'Users' });
+const headers = () =>
+  within(table())
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent?.trim() ?? '');
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+const lastQuery = (api: ReturnType<typeof mockApi>) => Object.fromEntries(api.callsTo('GET', USERS).at(-1)!.query);
+
+describe('the users list', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
+  it('shows the default columns, 25 users and the real total, after reading the saved view', async () => {
+    const api = companyOf(1234);
+    renderAt('/users', <UsersListPage />);
+
+    expect(await screen.findByText('1–25 of 1,234 users')).toBeInTheDocument();
+    expect(headers()).toEqual(['', 'Name', 'Username', 'Email', 'Role', 'Department', 'Status', 'Last sign-in']);
+    expect(bodyRows()).toHaveLength(25);
+    const first = within(bodyRows()[0]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(first).toEqual([
+      '',
+      'Grace Lovelace',
+      'grace.lovelace1',
+      'grace.lovelace1@acme.test',
+      'Company Manager',
+      'Sales',
+      'Active',
+      '14 Mar 2025',
+    ]);
+    expect(within(bodyRows()[6]!).getByText('Deactivated')).toBeInTheDocument();
+    expect(within(bodyRows()[4]!).getByText('Never')).toBeInTheDocument();
+
+    // The saved view is read before the first list call, which then asks for the spec's defaults.
+    expect(api.calls.map((call) => `${call.method} ${call.path}`).slice(0, 2)).toEqual([
+      `GET ${PREFERENCES}`,
+      `GET ${USERS}`,
+    ]);
+    expect(api.callsTo('GET', PREFERENCES)[0]!.query.get('name')).toBe('users-list');
+    expect(lastQuery(api)).toEqual({ page: '1', per_page: '25', sort: 'id', order: 'asc' });
+  });
+
+  it('sorts by a column when its header is pressed, and the other way when pressed again', async () => {
+    const api = companyOf(60);
+    const view = renderAt('/users', <UsersListPage />);
+    const user = userEvent.setup();
+    await screen.findByText('1–25 of 60 users');
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort: 'last_name', order: 'asc', page: '1' }));
+    expect(view.address()).toBe('/users?sort=last_name&order=asc');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort: 'last_name', order: 'desc' }));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    // Columns the server cannot sort by have no sort button.
+    expect(screen.queryByRole('button', { name: 'Department' })).toBeNull();
+  });
+
+  it('pages through meta.last_page, and changes the page size', async () => {
+    const api = companyOf(60);
+    const view = renderAt('/users', <UsersListPage />);
+    const user = userEvent.setup();
+    await screen.findByText('1–25 of 60 users');
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 4' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('26–50 of 60 users')).toBeInTheDocument();
+    expect(lastQuery(api)).toMatchObject({ page: '2', per_page: '25' });
+    expect(view.address()).toBe('/users?page=2');
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('51–60 of 60 users')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(10);
+
+    // The back button walks back through the pages.
+    await act(() => view.router.navigate(-1));
+    expect(await screen.findByText('26–50 of 60 users')).toBeInTheDocument();
+    await act(() => view.router.navigate(-1));
+    expect(await screen.findByText('1–25 of 60 users')).toBeInTheDocument();
+    expect(view.address()).toBe('/users');
+    await act(() => view.router.navigate(2));
+    expect(await screen.findByText('51–60 of 60 users')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Per page'), '50');
+    expect(await screen.findByText('1–50 of 60 users')).toBeInTheDocument();
+    expect(lastQuery(api)).toMatchObject({ page: '1', per_page: '50' });
+    expect(view.address()).toBe('/users?per_page=50');
+  });
+
+  it('filters by role and status through field[…] parameters, and clears them', async () => {
+    const api = companyOf(60);
+    const view = renderAt('/users', <UsersListPage />);
+    const user = userEvent.setup();
+    await screen.findByText('1–25 of 60 users');
+
+    await user.click(screen.getByRole('button', { name: 'Filter by role' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Company Manager' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Reviewer' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ 'field[role]': '1,3' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Filter by status' }));
+    await user.click(screen.getByRole('radio', { name: 'Deactivated' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ 'field[role]': '1,3', 'field[suspended]': '1' }));
+    expect(view.address()).toBe('/users?field[role]=1,3&field[suspended]=1');
+    expect(screen.getByRole('button', { name: 'Role: Company Manager +1' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(view.address()).toBe('/users'));
+    // The unfiltered first page is still in the cache from the first visit: no call needed.
+    expect(screen.getByRole('button', { name: 'Filter by role' })).toBeInTheDocument();
+    expect(screen.getByText('1–25 of 60 users')).toBeInTheDocument();
+  });
+
+  it('narrows to the user the header search chose, keeping edit in the address', async () => {
+    const api = companyOf(1, (call) => usersAnswer(call, 1, () => makeUser(7)));
+    const view = renderAt('/users?edit=7&field[user_id]=7', <UsersListPage />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('1–1 of 1 user')).toBeInTheDocument();
+    expect(lastQuery(api)).toMatchObject({ 'field[user_id]': '7' });
+    expect(view.address()).toBe('/users?edit=7&field[user_id]=7');
+
+    await user.click(screen.getByRole('button', { name: /^Only Ken Lovelace/ }));
+    await waitFor(() => expect(view.address()).toBe('/users?edit=7'));
+    expect(lastQuery(api)).not.toHaveProperty('field[user_id]');
+  });
+
+  it('cancels the list call in flight when the text filter changes', async () => {
+    let first = true;
+    const api = companyOf(40, (call) => {
+      if (first) {
+        first = false;
+        return pendingUntilAborted(call.signal);
+      }
+      return usersAnswer(call, 3);
+    });
+    renderAt('/users', <UsersListPage />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(api.callsTo('GET', USERS)).toHaveLength(1));
+    expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Filter users' }), 'ada');
+    expect(await screen.findByText('1–3 of 3 users')).toBeInTheDocument();
+    const [cancelled, current] = api.callsTo('GET', USERS);
+    expect(cancelled!.signal?.aborted).toBe(true);
+    expect(Object.fromEntries(current!.query)).toMatchObject({ text: 'ada', page: '1' });
+  });
+
+  it('says when there are no users yet', async () => {
+    companyOf(0);
+    renderAt('/users', <UsersListPage />);
+    expect(await screen.findByRole('heading', { name: 'No users yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when no user matches the filters, and clears them', async () => {
+    const api = companyOf(0, (call) => usersAnswer(call, call.query.has('text') ? 0 : 30));
+    const view = renderAt('/users?text=zzz', <UsersListPage />);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'No users match these filters' })).toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('list-empty')).getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('1–25 of 30 users')).toBeInTheDocument();
+    expect(view.address()).toBe('/users');
+    expect(screen.getByRole('searchbox', { name: 'Filter users' })).toHaveValue('');
+    expect(lastQuery(api)).not.toHaveProperty('text');
+  });
+
+  it('shows the error and tries again with Retry', async () => {
+    let failing = true;
+    companyOf(5, (call) =>
+      failing ? json({ error: { message: 'The database is busy.' } }, 503) : usersAnswer(call, 5),
+    );
+    renderAt('/users', <UsersListPage />);
+    const user = userEvent.setup();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The users could not be loaded');
+    expect(alert).toHaveTextContent('The database is busy.');
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1–5 of 5 users')).toBeInTheDocument();
+  });
+});

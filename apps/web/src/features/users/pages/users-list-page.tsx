@@ -1,0 +1,70 @@
+import { CUSTOM_FIELD_FILTER_PREFIX, USER_FILTER_FIELDS, USER_SORTS, type User } from '@heed/contract';
+import { IconUsers } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import {
+  type EmptyCopy,
+  ListPage,
+  type ListPageConfig,
+  defaultListRules,
+  useListPage,
+} from '../../../components/list-page/index.ts';
+import { USERS_EXPORT_URL } from '../api/export-users.ts';
+import { listUsersQueryOptions } from '../api/list-users.ts';
+import { userPreferenceStore } from '../api/preference-store.ts';
+import { DEFAULT_USER_COLUMNS, USER_COLUMNS, customFieldColumns } from '../components/users-columns.tsx';
+import { UserIdChip, UsersFilters } from '../components/users-filters.tsx';
+
+/** The users list's saved view is stored under this preference name (spec §3). */
+export const USERS_LIST_PREFERENCE = 'users-list';
+
+const config: ListPageConfig<User> = {
+  name: USERS_LIST_PREFERENCE,
+  rules: defaultListRules({
+    sortKeys: USER_SORTS,
+    filterNames: USER_FILTER_FIELDS,
+    filterPrefixes: [CUSTOM_FIELD_FILTER_PREFIX],
+    // The header's user search narrows one visit to one user; that is not a view to keep.
+    transientFilters: ['user_id'],
+  }),
+  defaultColumns: DEFAULT_USER_COLUMNS,
+  listQuery: listUsersQueryOptions,
+  preferences: userPreferenceStore,
+};
+
+const EMPTY: EmptyCopy = {
+  title: 'No users yet',
+  description: 'People appear here once they are added, imported from a file or provisioned by your HR system.',
+  icon: <IconUsers size={24} stroke={1.6} aria-hidden />,
+};
+
+const userId = (user: User) => String(user.id);
+const userLabel = (user: User) => user.name || user.username;
+
+/**
+ * Users (`/users`, PRODUCT.md "Pages"): everyone in the company (a Department Manager's scope is the
+ * server's), on the console's list pattern. `?edit=<id>` stays in the address for the user drawer;
+ * `field[user_id]` from the header's user search narrows the list to that user.
+ */
+export default function UsersListPage() {
+  const list = useListPage(config);
+  const columns = useMemo(
+    () => [...USER_COLUMNS, ...customFieldColumns(list.rows, list.columnIds)],
+    [list.rows, list.columnIds],
+  );
+  return (
+    <ListPage
+      list={list}
+      label="Users"
+      noun={{ one: 'user', other: 'users' }}
+      columns={columns}
+      getRowId={userId}
+      rowLabel={userLabel}
+      search={{ label: 'Filter users', placeholder: 'Name, username, e-mail' }}
+      filters={<UsersFilters list={list} />}
+      chips={<UserIdChip list={list} />}
+      exportEndpoint={USERS_EXPORT_URL}
+      empty={EMPTY}
+      selectable
+    />
+  );
+}

@@ -1,0 +1,104 @@
+// Latency of GET /api/v3/users on a large company (made by `npm run seed`): page 1 sorted by last name
+// with meta.total, a deep page, and text filters; p50/p95/p99 over sequential requests on loopback
+// (keep-alive, so the figures are the server's time plus well under a millisecond of transport).
+// With --during-seed, the same while `npm run seed` writes into another company of the same database.
+//
+//   npm run bench -- users-list --db data/bench.sqlite [--company "Load Test Co"] [--requests 200]
+//   npm run bench -- users-list --db data/bench.sqlite --during-seed [--seed-users 200000 --seed-assignments 2000000]
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { ROOT, fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
+
+const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', requests: '200' });
+const db = args.db ?? args._[0] ?? process.env.DATABASE_URL;
+if (!db) {
+  console.error('Give the database: --db <sqlite file or postgres:// URL> (make one with npm run seed).');
+  process.exit(1);
+}
+const url = /^postgres(ql)?:\/\//.test(db) ? db : resolve(db);
+const requests = Number(args.requests);
+
+const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
+try {
+  const session = await signIn(heed.url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');
+  const companies = await (
+    await fetch(`${heed.url}/api/v3/companies?name=${encodeURIComponent(args.company)}`, { headers: session })
+  ).json();
+  const company = companies.data?.find((c) => c.name === args.company);
+  if (!company) throw new Error(`No company named "${args.company}" (see npm run seed -- --company NAME).`);
+  const headers = { ...session, 'x-company-id': String(company.id) };
+  const list = (query) =>
+    `/api/v3/users?${new URLSearchParams({ per_page: '25', sort: 'last_name', order: 'asc', ...query })}`;
+  const first = await (await fetch(`${heed.url}${list({})}`, { headers })).json();
+  console.log(
+    `${args.company} (id ${company.id}): ${fmt(first.meta.total)} users. ${requests} sequential requests per row.\n`,
+  );
+
+  if (args['during-seed']) await duringSeed(headers, list);
+  else await table(headers, list, first);
+} finally {
+  await heed.stop();
+}
+
+async function table(headers, list, first) {
+  const sample = first.data[0];
+  const terms = {
+    common: ['son', 'ann', 'ert', 'mar', 'ell'],
+    name: ['olivia.smith', 'liam nguyen', 'emma.garcia', 'noah.khan', 'sofia.rossi'],
+    username: [sample.username],
+  };
+  const rows = [
+    ['page 1, sort last_name, with total', () => list({})],
+    ['page 2000', () => list({ page: '2000' })],
+    ['page 1, sort first_name desc', () => list({ sort: 'first_name', order: 'desc' })],
+    ['text: common trigram (son, ann…)', (i) => list({ text: terms.common[i % terms.common.length] })],
+    ['text: first + last name', (i) => list({ text: terms.name[i % terms.name.length] })],
+    ['text: one username', () => list({ text: terms.username[0] })],
+    ['text: no match (qzx)', () => list({ text: 'qzx' })],
+  ];
+  console.log(`${'request'.padEnd(38)}     p50     p95     p99     max   (ms)`);
+  for (const [label, path] of rows) {
+    const t = await timeRequests(heed.url, headers, requests, path);
+    console.log(`${label.padEnd(38)} ${ms(t.p50)} ${ms(t.p95)} ${ms(t.p99)} ${ms(t.max)}`);
+  }
+}
+
+async function duringSeed(headers, list) {
+  const before = await timeRequests(heed.url, headers, requests, () => list({}));
+  console.log(
+    `before the seed: p50 ${ms(before.p50)}  p95 ${ms(before.p95)}  p99 ${ms(before.p99)}  max ${ms(before.max)} ms`,
+  );
+  const seedArgs = [
+    '--users',
+    args['seed-users'] ?? '200000',
+    '--assignments',
+    args['seed-assignments'] ?? '2000000',
+    '--company',
+    'Concurrent Load',
+    '--keep-indexes',
+  ];
+  const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/large-cli.ts', ...seedArgs], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, HEED_DEMO: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let seedOutput = '';
+  seed.stdout.on('data', (chunk) => (seedOutput += chunk));
+  const exited = new Promise((resolve) => seed.once('exit', resolve));
+  const times = [];
+  let running = true;
+  exited.then(() => (running = false));
+  while (running) {
+    const t = await timeRequests(heed.url, headers, 1, () => list({}));
+    times.push(t.p50);
+  }
+  const code = await exited;
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
+  console.log(
+    `during the seed:  p50 ${ms(at(50))}  p95 ${ms(at(95))}  p99 ${ms(at(99))}  max ${ms(times.at(-1))} ms over ${fmt(times.length)} requests`,
+  );
+  console.log(
+    `seed (${seedArgs.join(' ')}): ${seedOutput.trim().split('\n').at(-1)}${code === 0 ? '' : ` (exit ${code})`}`,
+  );
+}

@@ -1,0 +1,126 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, newContext } from './support/browser.ts';
+import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
+import { apiFromPage, consoleReady, signInToConsole } from './support/shell.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Serious and critical WCAG 2.x A/AA violations, summarised so a failure says what and where. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
+
+describe.each(['light', 'dark'] as const)('the shell in %s mode', (colorScheme) => {
+  test('has no serious or critical accessibility violations: pages, open groups, menus, searches, dialogs', async () => {
+    const context = await newContext(browser, baseUrl, { colorScheme, width: 1440 });
+    const page = await context.newPage();
+    await signInToConsole(page, SITE_ADMIN, '/admin/users/import/new');
+    await expect(scheme(page)).resolves.toBe(colorScheme);
+    await page.getByRole('button', { name: 'History' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('menuitem', { name: 'Help Center' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Update Profile' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('textbox', { name: 'Search users' }).fill('acme');
+    await page.getByRole('option').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('company-selector').click();
+    await page.getByRole('option', { name: 'Acme Manufacturing' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin/no/such/page');
+    await page.getByTestId('not-found-page').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await context.clearCookies({ name: 'heed_session' });
+    await page.getByRole('textbox', { name: 'Search users' }).fill('bore');
+    await page.getByRole('dialog', { name: 'Session Timeout' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test('the impersonation return and the 1024 px layout have no serious or critical violations', async () => {
+    const context = await newContext(browser, baseUrl, { colorScheme, width: 1024 });
+    const page = await context.newPage();
+    await signInToConsole(page, SITE_ADMIN);
+    const { json } = await apiFromPage<{ data: { id: number; username: string }[] }>(
+      page,
+      'GET',
+      '/users/all?text=cedar.cm',
+    );
+    await apiFromPage(page, 'POST', '/login/as', { user_id: json.data.find((u) => u.username === 'cedar.cm')?.id });
+    await page.goto('/admin/settings/departments');
+    await consoleReady(page);
+    await page.getByTestId('impersonation-return').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test('the pages outside the frame have no serious or critical violations', async () => {
+    const context = await newContext(browser, baseUrl, { colorScheme });
+    const page = await context.newPage();
+    await page.goto('/admin/public/assignments?token=x');
+    await page.getByRole('heading', { name: 'Assignment Details' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/admin/error');
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('dark mode (spec §4, §9)', () => {
+  test('the header switch persists across reloads under the product key; the system scheme is the fallback', async () => {
+    const context = await newContext(browser, baseUrl, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    await signInToConsole(page, demoUser('borealis', 'reviewer'));
+    // Nothing stored: the system's scheme.
+    await expect(scheme(page)).resolves.toBe('dark');
+    await expect(page.evaluate(() => window.localStorage.getItem('heed.color-scheme'))).resolves.toBeNull();
+
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await expect(scheme(page)).resolves.toBe('light');
+    await expect(page.evaluate(() => window.localStorage.getItem('heed.color-scheme'))).resolves.toBe('light');
+    await page.reload();
+    await consoleReady(page);
+    await expect(scheme(page)).resolves.toBe('light');
+
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.goto('/admin/users');
+    await consoleReady(page);
+    await expect(scheme(page)).resolves.toBe('dark');
+    await context.close();
+  });
+});
