@@ -16,7 +16,7 @@ async function main() {
     `\nHeed is running.\n  Console:  ${url}/admin\n  Sign in:  ${url}/login\n  API docs: ${url}/api/docs/json`,
   );
   if (seeded.length > 0) {
-    console.log('\nDemo sign-ins (password for all but the site admin: see README):');
+    console.log('\nSign-ins:');
     for (const line of seeded) console.log(`  ${line}`);
   }
 
