@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSessionHook } from './platform/session-hook.ts';
 import { registerWeb } from './platform/web.ts';
 
@@ -35,16 +35,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        'script-src': ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Heed API', version: '3.0.0' } },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../db/types.ts';
+import { compileOnce } from '../db/compile-once.ts';
 import { addMinutes, iso } from './clock.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
@@ -58,13 +59,9 @@ export interface LoadedSession {
   impersonator: UserRow | null;
 }
 
-/**
- * Finds a live session by its cookie value. Expired, idle, deactivated-user and suspended-company
- * sessions count as none (and are removed).
- */
-export async function loadSession(db: Kysely<Database>, token: string, now: Date): Promise<LoadedSession | null> {
-  const idHash = hashToken(token);
-  const row = await db
+/** The session with its user and the user's company settings, by the hash of the cookie's id. */
+const selectSessionByHash = compileOnce((db) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('companies', 'companies.id', 'users.company_id')
@@ -81,8 +78,16 @@ export async function loadSession(db: Kysely<Database>, token: string, now: Date
       'companies.session_idle_minutes',
       'companies.suspended as company_suspended',
     ])
-    .where('sessions.id_hash', '=', idHash)
-    .executeTakeFirst();
+    .where('sessions.id_hash', '=', '?'),
+);
+
+/**
+ * Finds a live session by its cookie value. Expired, idle, deactivated-user and suspended-company
+ * sessions count as none (and are removed).
+ */
+export async function loadSession(db: Kysely<Database>, token: string, now: Date): Promise<LoadedSession | null> {
+  const idHash = hashToken(token);
+  const [row] = await selectSessionByHash(db, [idHash]);
   if (!row) return null;
 
   const {
