@@ -4,6 +4,7 @@
 // With --during-seed, the same while `npm run seed` writes into another company of the same database.
 //
 //   npm run bench -- users-list --db data/bench.sqlite [--company "Load Test Co"] [--requests 200]
+//   npm run bench -- users-list --db data/bench.sqlite --matrix     (every sort and filter, pages 1 and 2000)
 //   npm run bench -- users-list --db data/bench.sqlite --during-seed [--seed-users 200000 --seed-assignments 2000000]
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -35,6 +36,7 @@ try {
   );
 
   if (args['during-seed']) await duringSeed(headers, list);
+  else if (args.matrix) await matrix(headers, list, first);
   else await table(headers, list, first);
 } finally {
   await heed.stop();
@@ -60,6 +62,44 @@ async function table(headers, list, first) {
   for (const [label, path] of rows) {
     const t = await timeRequests(heed.url, headers, requests, path);
     console.log(`${label.padEnd(38)} ${ms(t.p50)} ${ms(t.p95)} ${ms(t.p99)} ${ms(t.max)}`);
+  }
+}
+
+/** A department with children (its subtree is what the filter matches), else the first user's department. */
+async function subtreeDepartment(headers, first) {
+  const response = await fetch(`${heed.url}/api/v3/departments`, { headers });
+  if (response.ok) {
+    const { data } = await response.json();
+    const parent = data.find((d) => data.some((child) => child.parent_id === d.id) && d.parent_id !== null);
+    if (parent) return { id: parent.id, label: `${parent.path}, ${fmt(parent.total_user_count)} users` };
+  }
+  const department = first.data.find((u) => u.department)?.department;
+  return { id: department.id, label: department.name };
+}
+
+/** The issue's budget table: page 1 and page 2,000 for each sort column, then for each filter. */
+async function matrix(headers, list, first) {
+  const department = await subtreeDepartment(headers, first);
+  const sorts = ['id', 'last_name', 'first_name', 'username', 'email', 'role', 'created_at', 'last_login_at'];
+  const filters = [
+    ['text "smith"', { text: 'smith' }],
+    ['text "son" (common trigram)', { text: 'son' }],
+    ['role Department Manager', { 'field[role]': '2' }],
+    [`department subtree (${department.label})`, { 'field[department_id]': String(department.id) }],
+    ['custom field location=Remote', { 'field[cf.location]': 'Remote' }],
+    ['status deactivated', { 'field[suspended]': '1' }],
+    ['status active', { 'field[suspended]': '0' }],
+  ];
+  const rows = [
+    ...sorts.map((sort) => [`sort ${sort}`, { sort }]),
+    ...filters.map(([label, query]) => [`${label}, sort last_name`, query]),
+  ];
+  console.log(`${'request'.padEnd(58)} page 1 p95   page 2000 p95   total`);
+  for (const [label, query] of rows) {
+    const one = await timeRequests(heed.url, headers, requests, () => list(query));
+    const deep = await timeRequests(heed.url, headers, requests, () => list({ ...query, page: '2000' }));
+    const total = JSON.parse(one.last).meta.total;
+    console.log(`${label.slice(0, 58).padEnd(58)} ${ms(one.p95)}      ${ms(deep.p95)}   ${fmt(total).padStart(9)}`);
   }
 }
 
