@@ -1,5 +1,8 @@
 import type { EndpointName } from '@heed/contract';
-import { type Actor, type World, pngUpload } from './support/world.ts';
+import { oneUserCsv } from './fixtures/import-upload.ts';
+import { type Actor, CANARY, type World, pngUpload } from './support/world.ts';
+
+const MISSING_IMPORT = 2_147_483_000;
 
 export type Target = 'own' | 'other';
 
@@ -62,6 +65,21 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     request: (w, _a, t) => ({ url: '/api/v3/login/as', body: { user_id: userId(w, t) }, fresh: true }),
     own: [403, 403, 403, 403, 200, 200],
     other: [403, 403, 403, 403, 404, 200],
+  },
+  forgotPassword: {
+    // The same answer for every caller and account (a fresh login each call stays under the throttle).
+    request: (_w, a, t, n) => ({
+      url: '/api/v3/password/forgot',
+      body: { login: `matrix.${a}.${t}.${n}@nowhere.test` },
+    }),
+    ...same([202, 202, 202, 202, 202, 202]),
+  },
+  resetPassword: {
+    request: () => ({
+      url: '/api/v3/password/reset',
+      body: { token: 'not-a-reset-token', password: 'matrix-password-1', password_confirmation: 'matrix-password-1' },
+    }),
+    ...same([422, 422, 422, 422, 422, 422]),
   },
   listCompanies: {
     request: (w, a, t) => ({ url: '/api/v3/companies', headers: scope(w, a, t) }),
@@ -140,6 +158,14 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 403, 200, 200, 200, 200],
     other: [403, 403, 404, 404, 404, 200],
   },
+  listUserAssignments: {
+    request: (w, a, t) => ({
+      url: `/api/v3/users/${userId(w, t)}/assignments`,
+      headers: a === 'siteAdmin' ? scope(w, a, t) : {},
+    }),
+    own: [403, 403, 200, 200, 200, 200],
+    other: [403, 403, 404, 404, 404, 200],
+  },
   createUser: {
     request: (w, a, t, n) => ({ url: '/api/v3/users', body: newUser(w, a, t, n), headers: scope(w, a, t) }),
     own: [403, 403, 403, 201, 201, 201],
@@ -153,6 +179,22 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     }),
     own: [403, 403, 403, 200, 200, 200],
     other: [403, 403, 403, 404, 404, 200],
+  },
+  bulkUpdateUsers: {
+    // Reactivating an active user changes nothing: the call is safe to repeat for every caller.
+    request: (w, a, t) => ({
+      url: `/api/v3/users?field[user_id]=${userId(w, t)}`,
+      body: { action: 'reactivate' },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  getJob: {
+    // A job id nobody has: staff of the company get 404 (jobs-api.test.ts covers real jobs).
+    request: (w, a, t) => ({ url: '/api/v3/jobs/987654', headers: scope(w, a, t) }),
+    own: [403, 403, 404, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
   },
   savePreference: {
     request: (w, a, t) => ({
@@ -175,5 +217,127 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     request: (w, a, t) => ({ url: '/api/v3/users/preferences?name=matrix', headers: scope(w, a, t) }),
     own: [403, 403, 204, 204, 204, 204],
     other: [403, 403, 403, 403, 403, 204],
+  },
+  listCustomFields: {
+    request: (w, a, t) => ({ url: '/api/v3/custom-fields?with_counts=1', headers: scope(w, a, t) }),
+    own: [403, 403, 200, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  createCustomField: {
+    request: (w, a, t, n) => ({
+      url: '/api/v3/custom-fields',
+      body: { key: `matrix_${a.toLowerCase()}_${t}_${n}`, label: `Matrix ${a} ${t} ${n}`, type: 'text' },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 201]),
+  },
+  // An id of no field: the call passes the access check and then fails validation.
+  orderCustomFields: {
+    request: (w, a, t) => ({
+      url: '/api/v3/custom-fields/order',
+      body: { ids: [2_147_483_647] },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 422]),
+  },
+  // B's canary field (the only field createWorld makes: id 1); acting on company A it is not found.
+  previewCustomFieldChange: {
+    request: (w, a, t) => ({ url: '/api/v3/custom-fields/1/conversion?type=number', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 403, 404],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  updateCustomField: {
+    request: (w, a, t) => ({ url: '/api/v3/custom-fields/1', body: { show_in_table: false }, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 403, 404],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  // Keeps the canary field: A's side names B's field, B's side an id of no field.
+  deleteCustomField: {
+    request: (w, a, t) => ({
+      url: `/api/v3/custom-fields/${t === 'own' ? 1 : 2_147_483_647}`,
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  listDepartments: {
+    request: (w, a, t) => ({ url: '/api/v3/departments', headers: scope(w, a, t) }),
+    own: [403, 403, 200, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  createDepartment: {
+    request: (w, a, t, n) => ({
+      url: '/api/v3/departments',
+      body: { name: `Matrix ${a} ${t} ${n}`, parent_id: null },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 403, 201, 201],
+    other: [403, 403, 403, 403, 403, 201],
+  },
+  // Renames A's "Plant 1" or B's department (keeping the canary in B's name).
+  updateDepartment: {
+    request: (w, a, t, n) => ({
+      url: `/api/v3/departments/${t === 'own' ? w.departmentA1 : w.departmentB}`,
+      body: { name: t === 'own' ? `Plant 1 (${n})` : `Dept ${CANARY} ${n}` },
+      headers: a === 'siteAdmin' ? scope(w, a, t) : {},
+    }),
+    own: [403, 403, 403, 403, 200, 200],
+    other: [403, 403, 403, 403, 404, 200],
+  },
+  // A has a child and B has a user: a delete without reassign_to is refused, so the world stays whole.
+  deleteDepartment: {
+    request: (w, a, t) => ({
+      url: `/api/v3/departments/${t === 'own' ? w.departmentA : w.departmentB}`,
+      headers: a === 'siteAdmin' ? scope(w, a, t) : {},
+    }),
+    own: [403, 403, 403, 403, 422, 422],
+    other: [403, 403, 403, 403, 404, 422],
+  },
+  uploadUserImport: {
+    request: (w, a, t, n) => {
+      const upload = oneUserCsv(`matrix-${a}-${t}-${n}`);
+      return { url: '/api/v3/users/imports', body: upload.body, headers: { ...upload.headers, ...scope(w, a, t) } };
+    },
+    own: [403, 403, 403, 201, 201, 201],
+    other: [403, 403, 403, 403, 403, 201],
+  },
+  listUserImports: {
+    request: (w, a, t) => ({ url: '/api/v3/users/imports', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  // The world has no imports: ids of none answer 404 to those allowed (users-import-access.test.ts covers real ones).
+  getUserImport: {
+    request: (w, a, t) => ({ url: `/api/v3/users/imports/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  updateUserImport: {
+    request: (w, a, t) => ({
+      url: `/api/v3/users/imports/${MISSING_IMPORT}`,
+      body: { options: { update_existing: true } },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  dryRunUserImport: {
+    request: (w, a, t) => ({ url: `/api/v3/users/imports/${MISSING_IMPORT}/dry-run`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  runUserImport: {
+    request: (w, a, t) => ({ url: `/api/v3/users/imports/${MISSING_IMPORT}/run`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  listUserImportErrors: {
+    request: (w, a, t) => ({ url: `/api/v3/users/imports/${MISSING_IMPORT}/errors`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  exportUserImportErrors: {
+    request: (w, a, t) => ({ url: `/api/v3/users/imports/${MISSING_IMPORT}/errors/export`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
   },
 };

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { loginAsBody, loginBody, loginResponse, meResponse } from './auth.ts';
 import { idParam, paged, single } from './common.ts';
+import { job } from './jobs.ts';
+import {
+  forgotPasswordBody,
+  forgotPasswordResponse,
+  resetPasswordBody,
+  resetPasswordResponse,
+} from './password-reset.ts';
 import {
   asset,
   assetFileQuery,
@@ -11,7 +18,37 @@ import {
   listAssetsQuery,
   listCompaniesQuery,
 } from './companies.ts';
+import {
+  customField,
+  customFieldConversion,
+  customFieldConversionQuery,
+  customFieldCreateBody,
+  customFieldDeleteResponse,
+  customFieldListItem,
+  customFieldOrderBody,
+  customFieldUpdateBody,
+  customFieldUpdateResponse,
+  listCustomFieldsQuery,
+} from './custom-fields.ts';
+import {
+  department,
+  departmentCreateBody,
+  departmentDeleteQuery,
+  departmentDeleted,
+  departmentUpdateBody,
+} from './departments.ts';
+import {
+  exportImportErrorsQuery,
+  importRowError,
+  listImportErrorsQuery,
+  listUserImportsQuery,
+  updateUserImportBody,
+  userImport,
+  userImportSummary,
+} from './imports.ts';
 import { ROLE, type RoleId } from './roles.ts';
+import { listUserAssignmentsQuery, userAssignment } from './user-assignments.ts';
+import { bulkUsersBody, bulkUsersQuery, bulkUsersResponse } from './users-bulk.ts';
 import {
   deletePreferenceQuery,
   exportUsersQuery,
@@ -106,6 +143,23 @@ export const endpoints = {
     access: { kind: 'session' },
     body: loginAsBody,
     response: meResponse,
+  }),
+  forgotPassword: define({
+    method: 'POST',
+    path: '/password/forgot',
+    summary: 'E-mails a password reset link to the account (same answer whether or not it exists; throttled)',
+    access: { kind: 'public' },
+    body: forgotPasswordBody,
+    response: forgotPasswordResponse,
+    status: 202,
+  }),
+  resetPassword: define({
+    method: 'POST',
+    path: '/password/reset',
+    summary: "Sets a new password with a reset link's token (single use), ends the user's sessions and signs in afresh",
+    access: { kind: 'public' },
+    body: resetPasswordBody,
+    response: resetPasswordResponse,
   }),
   listCompanies: define({
     method: 'GET',
@@ -230,6 +284,34 @@ export const endpoints = {
     body: userUpdateBody,
     response: single(user),
   }),
+  bulkUpdateUsers: define({
+    method: 'PUT',
+    path: '/users',
+    summary:
+      'Bulk action on the users of the filter (selected rows: field[user_id]=1,2,3; everyone in scope: all=1): 200 with the summary, or 202 with a job over 1,000 users',
+    access: departmentManager,
+    query: bulkUsersQuery,
+    body: bulkUsersBody,
+    response: bulkUsersResponse,
+  }),
+  getJob: define({
+    method: 'GET',
+    path: '/jobs/{id}',
+    summary:
+      "A background job's status, progress and result (its creator's, or any of the company's for Company Managers)",
+    access: reviewer,
+    params: idParam,
+    response: single(job),
+  }),
+  listUserAssignments: define({
+    method: 'GET',
+    path: '/users/{id}/assignments',
+    summary: "One user's course assignments, newest first, paged (the user drawer's read-only list)",
+    access: reviewer,
+    params: idParam,
+    query: listUserAssignmentsQuery,
+    response: paged(userAssignment),
+  }),
   savePreference: define({
     method: 'POST',
     path: '/users/preferences',
@@ -253,6 +335,162 @@ export const endpoints = {
     access: reviewer,
     query: deletePreferenceQuery,
     status: 204,
+  }),
+  listCustomFields: define({
+    method: 'GET',
+    path: '/custom-fields',
+    summary: "The company's custom user fields in position order (with_counts=1 adds how many users hold a value)",
+    access: reviewer,
+    query: listCustomFieldsQuery,
+    response: z.object({ data: z.array(customFieldListItem) }),
+  }),
+  createCustomField: define({
+    method: 'POST',
+    path: '/custom-fields',
+    summary: 'Creates a custom user field, placed last',
+    access: siteAdmin,
+    body: customFieldCreateBody,
+    response: single(customField),
+    status: 201,
+  }),
+  orderCustomFields: define({
+    method: 'PUT',
+    path: '/custom-fields/order',
+    summary: "Reorders the company's custom fields (ids: all of them, in the new order)",
+    access: siteAdmin,
+    body: customFieldOrderBody,
+    response: z.object({ data: z.array(customField) }),
+  }),
+  previewCustomFieldChange: define({
+    method: 'GET',
+    path: '/custom-fields/{id}/conversion',
+    summary: "How the field's stored values fare under a new type and/or new select options, before changing them",
+    access: siteAdmin,
+    params: idParam,
+    query: customFieldConversionQuery,
+    response: single(customFieldConversion),
+  }),
+  updateCustomField: define({
+    method: 'PUT',
+    path: '/custom-fields/{id}',
+    summary: 'Updates a custom field; a type or option change that affects stored values must be confirmed',
+    access: siteAdmin,
+    params: idParam,
+    body: customFieldUpdateBody,
+    response: customFieldUpdateResponse,
+  }),
+  deleteCustomField: define({
+    method: 'DELETE',
+    path: '/custom-fields/{id}',
+    summary: 'Deletes a custom field and every value users hold of it',
+    access: siteAdmin,
+    params: idParam,
+    response: customFieldDeleteResponse,
+  }),
+  listDepartments: define({
+    method: 'GET',
+    path: '/departments',
+    summary: "The company's departments in path order with user counts (a Department Manager's: their subtrees)",
+    access: reviewer,
+    response: z.object({ data: z.array(department) }),
+  }),
+  createDepartment: define({
+    method: 'POST',
+    path: '/departments',
+    summary: 'Creates a department, at the root or under parent_id',
+    access: companyManager,
+    body: departmentCreateBody,
+    response: single(department),
+    status: 201,
+  }),
+  updateDepartment: define({
+    method: 'PUT',
+    path: '/departments/{id}',
+    summary: 'Renames a department and/or moves it under another parent (its subtree moves with it)',
+    access: companyManager,
+    params: idParam,
+    body: departmentUpdateBody,
+    response: single(department),
+  }),
+  deleteDepartment: define({
+    method: 'DELETE',
+    path: '/departments/{id}',
+    summary: 'Deletes a department without sub-departments; its users move to reassign_to (required when it has users)',
+    access: companyManager,
+    params: idParam,
+    query: departmentDeleteQuery,
+    response: single(departmentDeleted),
+  }),
+  uploadUserImport: define({
+    method: 'POST',
+    path: '/users/imports',
+    summary:
+      'Uploads a CSV (any delimiter, UTF-8 or Latin-1) or XLSX file of users (multipart: file); answers its columns, a sample, the row count and an automatic mapping',
+    access: departmentManager,
+    multipart: true,
+    response: single(userImport),
+    status: 201,
+  }),
+  listUserImports: define({
+    method: 'GET',
+    path: '/users/imports',
+    summary: "Imports of users, newest first (a Department Manager's own; the whole company's for Company Managers)",
+    access: departmentManager,
+    query: listUserImportsQuery,
+    response: paged(userImportSummary),
+  }),
+  getUserImport: define({
+    method: 'GET',
+    path: '/users/imports/{id}',
+    summary:
+      'One import: mapping, options, status, progress (processed_rows of total_rows) and counts; poll it while it runs',
+    access: departmentManager,
+    params: idParam,
+    response: single(userImport),
+  }),
+  updateUserImport: define({
+    method: 'PUT',
+    path: '/users/imports/{id}',
+    summary: "Saves an import's column mapping and options (before it runs); a saved change discards the dry run",
+    access: departmentManager,
+    params: idParam,
+    body: updateUserImportBody,
+    response: single(userImport),
+  }),
+  dryRunUserImport: define({
+    method: 'POST',
+    path: '/users/imports/{id}/dry-run',
+    summary: 'Checks every row as the import would, changing nothing, as a background job; the errors are listed after',
+    access: departmentManager,
+    params: idParam,
+    response: single(userImport),
+    status: 202,
+  }),
+  runUserImport: define({
+    method: 'POST',
+    path: '/users/imports/{id}/run',
+    summary: 'Runs the import as a background job; on a failed or interrupted import it resumes, skipping applied rows',
+    access: departmentManager,
+    params: idParam,
+    response: single(userImport),
+    status: 202,
+  }),
+  listUserImportErrors: define({
+    method: 'GET',
+    path: '/users/imports/{id}/errors',
+    summary: "An import's row errors (row, column, message), of the dry run or of the import, in row order, paged",
+    access: departmentManager,
+    params: idParam,
+    query: listImportErrorsQuery,
+    response: paged(importRowError),
+  }),
+  exportUserImportErrors: define({
+    method: 'GET',
+    path: '/users/imports/{id}/errors/export',
+    summary: "Downloads an import's row errors as CSV (formula cells neutralised)",
+    access: departmentManager,
+    params: idParam,
+    query: exportImportErrorsQuery,
   }),
 } as const satisfies Record<string, Endpoint>;
 

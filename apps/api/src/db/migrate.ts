@@ -5,6 +5,9 @@ import * as m002 from './migrations/002-learning.ts';
 import * as m003 from './migrations/003-notifications.ts';
 import * as m004 from './migrations/004-integrations-and-imports.ts';
 import * as m005 from './migrations/005-user-search.ts';
+import * as m006 from './migrations/006-custom-fields.ts';
+import * as m007 from './migrations/007-imports.ts';
+import * as m008 from './migrations/008-users-bulk.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -12,6 +15,9 @@ const migrations: Record<string, Migration> = {
   '003-notifications': m003,
   '004-integrations-and-imports': m004,
   '005-user-search': m005,
+  '006-custom-fields': m006,
+  '007-imports': m007,
+  '008-users-bulk': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

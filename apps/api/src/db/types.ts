@@ -81,6 +81,13 @@ export interface UserFieldValuesTable {
   value: string | null;
 }
 
+/** Staging of a custom field's value conversion (migration 006); empty outside a conversion. */
+export interface CustomFieldValueChangesTable {
+  field_id: number;
+  old_value: string;
+  new_value: string | null;
+}
+
 export interface SessionsTable {
   id_hash: string;
   user_id: number;
@@ -398,6 +405,20 @@ export interface ImportsTable {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
   created_at: Timestamp;
+  /** Migration 007 from here. */
+  file_size: Generated<number>;
+  delimiter: string | null;
+  encoding: string | null;
+  headers: Json | null;
+  sample: Json | null;
+  job_id: number | null;
+  stage: string | null;
+  last_row: Generated<number>;
+  dry_run: Json | null;
+  run_by: number | null;
+  run_impersonator_id: number | null;
+  run_ip: string | null;
+  last_error: string | null;
 }
 
 export interface ImportRowsTable {
@@ -406,6 +427,18 @@ export interface ImportRowsTable {
   status: string;
   user_id: number | null;
   errors: Json | null;
+  /** A deferred row's prepared data (migration 007). */
+  data: Json | null;
+}
+
+export interface ImportErrorsTable {
+  id: Generated<number>;
+  import_id: number;
+  kind: string;
+  row_number: number;
+  column: string;
+  message: string;
+  value: string | null;
 }
 
 export interface Database {
@@ -415,6 +448,7 @@ export interface Database {
   department_managers: DepartmentManagersTable;
   custom_fields: CustomFieldsTable;
   user_field_values: UserFieldValuesTable;
+  custom_field_value_changes: CustomFieldValueChangesTable;
   sessions: SessionsTable;
   throttles: ThrottlesTable;
   password_resets: PasswordResetsTable;
@@ -441,6 +475,7 @@ export interface Database {
   provisioning_log: ProvisioningLogTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
+  import_errors: ImportErrorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -24,6 +24,9 @@ export function useConsoleSession(): ConsoleSession {
   return session;
 }
 
+/** The session, or null outside the console's frame (a feature's parts rendered alone, as in their tests). */
+export const useOptionalConsoleSession = (): ConsoleSession | null => useContext(SessionContext);
+
 /** Whether the signed-in user holds `required` or a higher role (spec §5); site admins always do. */
 export function useHasRole(required: RoleId): boolean {
   const { user } = useConsoleSession();

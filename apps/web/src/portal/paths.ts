@@ -3,6 +3,7 @@ export const portalPaths = {
   myCourses: '/',
   login: '/login',
   forgotPassword: '/password/forgot',
+  resetPassword: '/password/reset/:token',
 } as const;
 
 /** True for a path this single-page app renders itself; anything else needs a full page load. */

@@ -8,7 +8,6 @@ const Loading = () => <Splash />;
 
 /**
  * The learner side. Pages load lazily so the entry chunk stays small.
- * The password-reset page (/password/reset/:token) comes with the password-reset issue.
  */
 const router = createBrowserRouter([
   {
@@ -26,6 +25,10 @@ const router = createBrowserRouter([
       {
         path: portalPaths.forgotPassword,
         lazy: () => import('./pages/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: portalPaths.resetPassword,
+        lazy: () => import('./pages/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
       },
       {
         path: '*',

@@ -1,22 +1,14 @@
 import { SESSION_COOKIE, endpoints } from '@heed/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_CSRF_COOKIE, setCsrfCookie } from '../../platform/csrf.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { route } from '../../platform/http.ts';
-import type { IssuedSession } from '../../platform/session.ts';
+import { issueSessionCookies } from '../../platform/session-cookies.ts';
 import { randomToken } from '../../platform/tokens.ts';
 import { toMeUser } from './auth.mapper.ts';
 import { endImpersonation, signIn, signOut, startImpersonation } from './auth.service.ts';
 
 const userAgent = (req: FastifyRequest) => req.headers['user-agent'] ?? null;
-
-/** A new session means a new cookie and a new CSRF token, together. */
-function issueCookies(app: FastifyInstance, reply: FastifyReply, issued: IssuedSession) {
-  const secure = app.deps.config.cookieSecure;
-  reply.setCookie(SESSION_COOKIE, issued.token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  reply.clearCookie(ANONYMOUS_CSRF_COOKIE, { path: '/' });
-  setCsrfCookie(reply, issued.csrfToken, secure);
-}
 
 export async function authRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
@@ -43,7 +35,7 @@ export async function authRoutes(app: FastifyInstance) {
       userAgent: userAgent(req),
       previousSessionHash: ctx.session?.id_hash ?? null,
     });
-    issueCookies(app, reply, result.issued);
+    issueSessionCookies(reply, result.issued, config.cookieSecure);
     return { data: toMeUser(result.user, null), redirect: result.redirect };
   });
 
@@ -59,11 +51,11 @@ export async function authRoutes(app: FastifyInstance) {
     const authed = ctx as AuthedContext;
     if ('action' in body) {
       const result = await endImpersonation(db, authed, userAgent(req));
-      issueCookies(app, reply, result.issued);
+      issueSessionCookies(reply, result.issued, config.cookieSecure);
       return { data: toMeUser(result.user, null) };
     }
     const result = await startImpersonation(db, authed, body.user_id, userAgent(req));
-    issueCookies(app, reply, result.issued);
+    issueSessionCookies(reply, result.issued, config.cookieSecure);
     return { data: toMeUser(result.user, result.impersonator) };
   });
 }

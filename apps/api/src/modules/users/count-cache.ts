@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
+import { dataStamp } from '../../db/data-stamp.ts';
 import type { Database } from '../../db/types.ts';
 
 interface Entry {
@@ -9,22 +10,6 @@ interface Entry {
 
 const MAX_ENTRIES = 1000;
 const caches = new WeakMap<Kysely<Database>, Map<string, Entry>>();
-
-/**
- * A stamp that is equal only while the visible data is unchanged.
- * - SQLite: `total_changes()` counts every row written on this (the API's only) connection, and
- *   `data_version` moves when any other connection (the worker thread, a CLI) commits.
- * - PostgreSQL: the snapshot (xmin:xmax:in-progress xids); two equal snapshots see the same rows.
- */
-async function currentStamp(db: Kysely<Database>, dialect: Dialect): Promise<string> {
-  if (dialect === 'postgres') {
-    const { rows } = await sql<{ stamp: string }>`SELECT pg_current_snapshot()::text AS stamp`.execute(db);
-    return rows[0]?.stamp ?? '';
-  }
-  const { rows } = await sql<{ changes: number; version: number }>`
-    SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version`.execute(db);
-  return `${rows[0]?.changes}:${rows[0]?.version}`;
-}
 
 function cacheOf(db: Kysely<Database>): Map<string, Entry> {
   let cache = caches.get(db);
@@ -49,7 +34,7 @@ export async function cachedCount(
   query: SelectQueryBuilder<Database, 'users', { total: number }>,
 ): Promise<number> {
   const cache = cacheOf(db);
-  const before = await currentStamp(db, dialect);
+  const before = await dataStamp(db, dialect);
   const hit = cache.get(key);
   if (hit && hit.stamp === before) return hit.total;
   let stamp = before;

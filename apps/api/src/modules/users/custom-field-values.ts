@@ -1,4 +1,6 @@
+import { normalizeCustomFieldValue } from '@heed/contract';
 import type { FieldErrors } from '../../platform/errors.ts';
+import { parseStoredOptions } from '../custom-fields/stored-options.ts';
 import type { CustomFieldDef } from './users-relations.repository.ts';
 
 export type CustomFieldInput = string | number | boolean | null;
@@ -8,60 +10,9 @@ export interface CustomFieldValue {
   value: string | null;
 }
 
-const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const BOOLEANS = new Map([
-  ['true', 'true'],
-  ['1', 'true'],
-  ['yes', 'true'],
-  ['false', 'false'],
-  ['0', 'false'],
-  ['no', 'false'],
-]);
-
-function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Select options are stored as a JSON array of strings or of `{value, label}` objects. */
-function optionValues(options: string | null): string[] {
-  try {
-    const parsed: unknown = JSON.parse(options ?? '[]');
-    if (!Array.isArray(parsed)) return [];
-    return parsed.map((option) =>
-      option !== null && typeof option === 'object' && 'value' in option ? String(option.value) : String(option),
-    );
-  } catch {
-    return [];
-  }
-}
-
-/** The canonical text of a value for a field of `type`, or an error message. */
+/** The canonical text of a value for a field, or an error message: the contract's one rule per type. */
 function normalize(field: CustomFieldDef, input: string | number | boolean): { value: string } | { error: string } {
-  const text = typeof input === 'string' ? input.trim() : String(input);
-  if (text.includes('\u0000')) return { error: 'Remove control characters.' };
-  switch (field.type) {
-    case 'number':
-      if (typeof input === 'boolean' || !NUMBER.test(text) || !Number.isFinite(Number(text)))
-        return { error: 'Enter a number.' };
-      return { value: String(Number(text)) };
-    case 'date':
-      return typeof input === 'string' && isCalendarDate(text)
-        ? { value: text }
-        : { error: 'Enter a date as YYYY-MM-DD.' };
-    case 'boolean': {
-      const value = BOOLEANS.get(text.toLowerCase());
-      return value ? { value } : { error: 'Choose yes or no.' };
-    }
-    case 'select':
-      return optionValues(field.options).includes(text) ? { value: text } : { error: 'Choose one of the options.' };
-    default:
-      return { value: text };
-  }
+  return normalizeCustomFieldValue({ type: field.type, options: parseStoredOptions(field.options) }, input);
 }
 
 /** Filter values in the stored spelling where they are valid (`1` → `true`, `042` → `42`), else as given. */

@@ -51,7 +51,7 @@ function caseVariants(term: string): string[] {
 }
 
 /** The smallest string above every string starting with `prefix` (code point order), or null. */
-function successor(prefix: string): string | null {
+export function successor(prefix: string): string | null {
   const chars = [...prefix];
   const last = chars.pop()?.codePointAt(0) ?? 0;
   if (last >= 0x10ffff) return null;

@@ -6,6 +6,8 @@ import { type PageRequest, type UserListRow, buildPageQuery, countUsers } from '
 
 /** Below this many matches, fetching them all and sorting is cheap whatever the plan. */
 const FETCH_AND_SORT_ROWS = 5000;
+/** Probing one row for a custom field match, in set lookups plus their share of building the set. */
+const PROBE_COST = 8;
 
 const selectPage = (...args: Parameters<typeof buildPageQuery>) => buildPageQuery(...args).execute();
 
@@ -32,12 +34,20 @@ async function sqlitePlan(
 ): Promise<PlanHint | undefined> {
   const sortLead = page.orderBy[0] ?? 'id';
   if (criteria.text) return { mode: 'matchDriven', sortLead };
+  // Fetching the matches and sorting them: left to the planner, except that a custom field's matches
+  // must be fetched through their own index (the planner would walk the sort index instead).
+  const fetchAndSort: PlanHint | undefined = criteria.customFields?.length
+    ? { mode: 'matchDriven', sortLead }
+    : undefined;
   // No (company_id, id) index exists: sorting by id reads the table in rowid order, all companies mixed.
   const byRowid = sortLead === 'id' && criteria.companyId !== null;
-  if (total <= FETCH_AND_SORT_ROWS || (!byRowid && !hasFilters(criteria))) return undefined;
+  if (total <= FETCH_AND_SORT_ROWS || (!byRowid && !hasFilters(criteria))) return fetchAndSort;
   const population = byRowid ? await tableSize(db) : await countUsers(db, 'sqlite', populationOf(criteria));
   const walked = ((page.offset + page.limit) * population) / total;
-  return walked < total * 2 ? { mode: 'sortDriven', sortLead } : undefined;
+  if (walked >= total * 2) return fetchAndSort;
+  // A custom field's matches: probing each walked row costs about eight times a set lookup, building
+  // the set about once per match; probe when the walk is the cheaper.
+  return { mode: 'sortDriven', sortLead, ...(walked * PROBE_COST < total ? { probe: true } : {}) };
 }
 
 /** One page of users and the total matching, with the same criteria for both (lists and the search). */

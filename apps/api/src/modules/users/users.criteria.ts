@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
+import { type CustomFieldCriteria, customFieldMatch } from './custom-field-filters.ts';
 import { textCondition } from './text-search.ts';
 
 /** What a user list or search asks for, already validated; every query starts from it. */
@@ -16,7 +17,7 @@ export interface UserCriteria {
   /** Departments whose whole subtree is wanted. */
   departmentIds?: number[];
   managerIds?: number[];
-  customFields?: { fieldId: number; values: string[] }[];
+  customFields?: CustomFieldCriteria[];
 }
 
 type UsersEb = ExpressionBuilder<Database, 'users'>;
@@ -35,6 +36,8 @@ export interface PlanHint {
   mode: 'plain' | 'sortDriven' | 'matchDriven';
   /** The first ORDER BY column. */
   sortLead: string;
+  /** sortDriven: check custom field matches row by row rather than building their set (a short walk). */
+  probe?: boolean;
 }
 
 /** Filter columns whose (company_id, column, last_name, id) or (company_id, column) index yields an order. */
@@ -97,15 +100,7 @@ export function criteriaWhere(dialect: Dialect, criteria: UserCriteria, hint?: P
       const subtree = departmentSubtrees(eb, companyId, criteria.departmentIds);
       and.push(sql<SqlBool>`${column('users.department_id', many, h)} IN (${subtree})`);
     }
-    for (const field of criteria.customFields ?? []) {
-      const holders = eb
-        .selectFrom('user_field_values')
-        .select('user_field_values.user_id')
-        .where('user_field_values.company_id', '=', companyId ?? 0)
-        .where('user_field_values.field_id', '=', field.fieldId)
-        .where('user_field_values.value', 'in', field.values);
-      and.push(sql<SqlBool>`${column('users.id', many, h)} IN (${holders})`);
-    }
+    for (const field of criteria.customFields ?? []) and.push(customFieldMatch(eb, companyId ?? 0, field, h));
     return and.length === 0 ? sql<SqlBool>`1 = 1` : eb.and(and);
   };
 }

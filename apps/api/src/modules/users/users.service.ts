@@ -6,7 +6,7 @@ import type { Database } from '../../db/types.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalid, invalidField, notFound } from '../../platform/errors.ts';
 import { departmentScope } from '../../platform/scope.ts';
-import { canonicalFilterValues } from './custom-field-values.ts';
+import { customFieldCriteria } from './custom-field-filters.ts';
 import { findCustomFields, loadUserRelations } from './users-relations.repository.ts';
 import type { UserCriteria } from './users.criteria.ts';
 import { hasNul, parseUserFilters } from './users.filters.ts';
@@ -47,10 +47,7 @@ export async function listCriteria(deps: UsersDeps, ctx: AuthedContext, query: L
     ...criteria,
     ...(custom.size > 0
       ? {
-          customFields: [...custom].map(([key, values]) => {
-            const field = byKey.get(key)!;
-            return { fieldId: field.id, values: canonicalFilterValues(field, values) };
-          }),
+          customFields: [...custom].map(([key, values]) => customFieldCriteria(byKey.get(key)!, values)),
         }
       : {}),
   };

@@ -11,8 +11,9 @@ export const ROUTE_PAGES: Record<ConsoleRouteName, PageLoader> = {
   home: () => import('../pages/home-page.tsx').then((m) => m.HomePage),
   logout: () => import('../pages/logout-page.tsx').then((m) => m.LogoutPage),
   users: () => import('../../features/users/pages/users-list-page.tsx').then((m) => m.default),
-  'users-import': () => import('../pages/users-import-page.tsx').then((m) => m.UsersImportPage),
-  'users-import-new': () => import('../pages/users-import-new-page.tsx').then((m) => m.UsersImportNewPage),
+  'users-import': () => import('../../features/users-import/pages/users-import-page.tsx').then((m) => m.default),
+  'users-import-new': () =>
+    import('../../features/users-import/pages/users-import-new-page.tsx').then((m) => m.default),
   assignments: () => import('../pages/assignments-page.tsx').then((m) => m.AssignmentsPage),
   'assignments-new': () => import('../pages/assignments-new-page.tsx').then((m) => m.AssignmentsNewPage),
   notifications: () => import('../pages/notifications-page.tsx').then((m) => m.NotificationsPage),

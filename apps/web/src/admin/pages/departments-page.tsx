@@ -1,13 +1,2 @@
-import { IconSitemap } from '@tabler/icons-react';
-import { ISSUE_4, PlaceholderPage } from '../components/placeholder-page.tsx';
-
-export function DepartmentsPage() {
-  return (
-    <PlaceholderPage
-      icon={IconSitemap}
-      heading={'The organisation tree'}
-      description={'Add, rename, move and delete departments, with the number of people in each.'}
-      filledBy={ISSUE_4}
-    />
-  );
-}
+// The departments route's page lives in its feature (features/departments).
+export { DepartmentsPage } from '../../features/departments/pages/departments-page.tsx';

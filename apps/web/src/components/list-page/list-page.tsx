@@ -37,6 +37,8 @@ export interface ListPageProps<T> {
   /** Bulk actions for the selection. */
   bulkActions?: (selection: ListSelection) => ReactNode;
   onOpenRow?: (row: T) => void;
+  /** The page's own actions, first in the toolbar's right-hand group (e.g. "Add user"). */
+  actions?: ReactNode;
 }
 
 /** Remounts the text filter when the text changes from outside it (Clear filters, the back button). */
@@ -132,6 +134,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
               </ActionIcon>
             </Tooltip>
           )}
+          {props.actions}
           {props.exportEndpoint && <ExportMenu endpoint={props.exportEndpoint} state={state} fileStem={list.name} />}
           <ColumnChooser
             columns={props.columns}

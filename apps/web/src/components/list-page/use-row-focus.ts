@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 const PAGE_STEP = 10;
 
@@ -36,7 +36,7 @@ export interface RowFocusOptions {
 
 /**
  * Keyboard use of a table's rows (roving tab stop): Tab reaches one row, the arrow keys, Page Up/Down,
- * Home and End move between rows, Space ticks the row and Enter opens it.
+ * Home and End move between rows, Space ticks the row and Enter (or a click) opens it.
  */
 export function useRowFocus({ count, bodyRef, reveal, onToggle, onOpen }: RowFocusOptions) {
   const [active, setActive] = useState(0);
@@ -80,6 +80,13 @@ export function useRowFocus({ count, bodyRef, reveal, onToggle, onOpen }: RowFoc
     'data-row-index': index,
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => onKeyDown(event, index),
     onFocus: () => setActive(index),
+    // A click opens the row too, unless it lands on a control or ends a text selection.
+    onClick: onOpen
+      ? (event: MouseEvent<HTMLElement>) => {
+          if (!isControl(event.target) && !window.getSelection()?.toString()) onOpen(index);
+        }
+      : undefined,
+    'data-openable': onOpen ? true : undefined,
   });
   return { rowProps };
 }

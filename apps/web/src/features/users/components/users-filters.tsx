@@ -2,6 +2,9 @@ import { ROLE_IDS, ROLE_LABELS, type User } from '@heed/contract';
 import { Button } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { FilterMenu, type ListPageHandle } from '../../../components/list-page/index.ts';
+import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
+import { UsersCustomFieldFilters } from './users-custom-field-filters.tsx';
+import { UsersDepartmentFilter } from './users-department-filter.tsx';
 
 const ROLE_OPTIONS = [...ROLE_IDS]
   .sort((a, b) => ROLE_LABELS[a].localeCompare(ROLE_LABELS[b]))
@@ -12,9 +15,10 @@ const STATUS_OPTIONS = [
   { value: '1', label: 'Deactivated' },
 ];
 
-/** The users' filter controls after the text filter: role (several) and status. */
+/** The users' filter controls after the text filter: role (several), status, department (subtrees) and custom fields. */
 export function UsersFilters({ list }: { list: ListPageHandle<User> }) {
   const { filters } = list.state;
+  const company = useOptionalConsoleSession()?.company;
   return (
     <>
       <FilterMenu
@@ -31,6 +35,13 @@ export function UsersFilters({ list }: { list: ListPageHandle<User> }) {
         value={filters.suspended ?? []}
         onChange={(values) => list.setFilter('suspended', values)}
       />
+      <UsersDepartmentFilter
+        label={company?.department_label ?? 'Department'}
+        pluralLabel={company?.department_label_plural ?? 'Departments'}
+        value={filters.department_id ?? []}
+        onChange={(values) => list.setFilter('department_id', values)}
+      />
+      <UsersCustomFieldFilters list={list} />
     </>
   );
 }

@@ -11,8 +11,12 @@ import {
 import { USERS_EXPORT_URL } from '../api/export-users.ts';
 import { listUsersQueryOptions } from '../api/list-users.ts';
 import { userPreferenceStore } from '../api/preference-store.ts';
+import { UserEditAddButton } from '../components/user-edit-add-button.tsx';
+import { UserEditEntry } from '../components/user-edit-entry.tsx';
+import { useUserEditParam } from '../components/user-edit-param.ts';
 import { DEFAULT_USER_COLUMNS, USER_COLUMNS, customFieldColumns } from '../components/users-columns.tsx';
 import { UserIdChip, UsersFilters } from '../components/users-filters.tsx';
+import { UsersListBulkActions } from '../components/bulk-actions.tsx';
 
 /** The users list's saved view is stored under this preference name (spec §3). */
 export const USERS_LIST_PREFERENCE = 'users-list';
@@ -35,6 +39,7 @@ const EMPTY: EmptyCopy = {
   title: 'No users yet',
   description: 'People appear here once they are added, imported from a file or provisioned by your HR system.',
   icon: <IconUsers size={24} stroke={1.6} aria-hidden />,
+  action: <UserEditAddButton />,
 };
 
 const userId = (user: User) => String(user.id);
@@ -47,6 +52,7 @@ const userLabel = (user: User) => user.name || user.username;
  */
 export default function UsersListPage() {
   const list = useListPage(config);
+  const drawer = useUserEditParam();
   const columns = useMemo(
     () => [...USER_COLUMNS, ...customFieldColumns(list.rows, list.columnIds)],
     [list.rows, list.columnIds],
@@ -65,6 +71,9 @@ export default function UsersListPage() {
       exportEndpoint={USERS_EXPORT_URL}
       empty={EMPTY}
       selectable
+      bulkActions={(selection) => <UsersListBulkActions list={list} selection={selection} />}
+      onOpenRow={(user) => drawer.openUser(user.id)}
+      actions={<UserEditEntry />}
     />
   );
 }

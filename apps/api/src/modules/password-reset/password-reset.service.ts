@@ -1,0 +1,150 @@
+import {
+  CONSOLE_MIN_ROLE,
+  PASSWORD_RESET_MESSAGES,
+  PASSWORD_RESET_THROTTLE,
+  type ResetPasswordBody,
+  hasRoleAccess,
+} from '@heed/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database, UserRow } from '../../db/types.ts';
+import { audit } from '../../platform/audit.ts';
+import { iso } from '../../platform/clock.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError, invalidField } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs.ts';
+import { queueEmail } from '../../platform/mail.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { type IssuedSession, createSession, destroySession, destroyUserSessions } from '../../platform/session.ts';
+import { isThrottled, recordHit } from '../../platform/throttle.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import { composeResetEmail } from './password-reset.email.ts';
+import { PASSWORD_RESET_JOB } from './password-reset.job-types.ts';
+import { consumeResetToken, deleteOtherResetTokens, findResetToken, setPassword } from './password-reset.repository.ts';
+
+/** Where the console shows spec §4's "Password has been changed successfully." */
+export const CONSOLE_AFTER_RESET = '/admin?password_reset=1';
+
+const { windowMinutes } = PASSWORD_RESET_THROTTLE;
+const requestKeys = (login: string, ip: string): [string, number][] => [
+  [`password-reset:account:${login.trim().toLowerCase()}`, PASSWORD_RESET_THROTTLE.perAccount],
+  [`password-reset:ip:${ip}`, PASSWORD_RESET_THROTTLE.perIp],
+];
+const submitKey = (ip: string) => `password-reset:submit:${ip}`;
+
+async function assertNotThrottled(db: Kysely<Database>, keys: [string, number][], now: Date) {
+  for (const [key, limit] of keys) {
+    const throttled = await isThrottled(db, key, limit, now);
+    if (throttled)
+      throw new AppError(429, PASSWORD_RESET_MESSAGES.throttled, undefined, {
+        'retry-after': String(throttled.retryAfterSeconds),
+      });
+  }
+}
+
+/**
+ * POST /password/forgot. Does the same, and answers the same, whether or not the account exists:
+ * the job looks the account up, so neither the answer nor its timing tells anything. Counted per
+ * account name and per IP.
+ */
+export async function requestPasswordReset(db: Kysely<Database>, ctx: RequestContext, login: string) {
+  const now = ctx.now();
+  const keys = requestKeys(login, ctx.ip);
+  await assertNotThrottled(db, keys, now);
+  for (const [key] of keys) await recordHit(db, key, windowMinutes, now);
+  await enqueue(db, {
+    type: PASSWORD_RESET_JOB,
+    payload: { login: login.trim().toLowerCase(), requested_by: 'self', ip: ctx.ip },
+    companyId: null,
+    createdBy: null,
+    now,
+  });
+  return { message: PASSWORD_RESET_MESSAGES.requested };
+}
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof findResetToken>>>;
+
+function isUsable(row: TokenRow | undefined, now: string): row is TokenRow {
+  if (!row || row.used_at !== null || row.expires_at <= now || row.suspended === 1) return false;
+  return row.site_admin === 1 || row.company_suspended !== 1;
+}
+
+/** Staff go back to the console (which then says the password changed), learners to My Courses. */
+const redirectAfterReset = (user: UserRow) =>
+  user.site_admin === 1 || hasRoleAccess(user.role, CONSOLE_MIN_ROLE) ? CONSOLE_AFTER_RESET : '/';
+
+export interface ResetOutcome {
+  user: UserRow;
+  issued: IssuedSession;
+  redirect: string;
+}
+
+/**
+ * POST /password/reset: a valid, unused, unexpired token sets the new password, is used up with
+ * every other link of the user, ends all of the user's sessions, is audited and e-mails a notice;
+ * then the browser gets a fresh session. Wrong tokens are counted per IP.
+ */
+export async function resetPassword(
+  db: Kysely<Database>,
+  config: Config,
+  ctx: RequestContext,
+  body: ResetPasswordBody,
+  client: { userAgent: string | null; previousSessionHash: string | null },
+): Promise<ResetOutcome> {
+  const now = ctx.now();
+  const stamp = iso(now);
+  await assertNotThrottled(db, [[submitKey(ctx.ip), PASSWORD_RESET_THROTTLE.perIp]], now);
+  const tokenHash = hashToken(body.token);
+  const row = await findResetToken(db, tokenHash);
+  const refuse = async () => {
+    await recordHit(db, submitKey(ctx.ip), windowMinutes, now);
+    return invalidField('token', PASSWORD_RESET_MESSAGES.invalidToken);
+  };
+  if (!isUsable(row, stamp)) throw await refuse();
+  const { expires_at: _e, used_at: _u, company_suspended: _s, company_name: companyName, ...user } = row;
+  const passwordHash = await hashPassword(body.password);
+  const notice = await composeResetEmail(db, user.company_id, 'reset_password_completed', {
+    user,
+    company: { name: companyName },
+    publicUrl: config.publicUrl,
+  });
+  const consumed = await db.transaction().execute(async (trx) => {
+    if (!(await consumeResetToken(trx, tokenHash, stamp))) return false;
+    await deleteOtherResetTokens(trx, user.id, tokenHash);
+    await setPassword(trx, user.id, passwordHash, stamp);
+    await destroyUserSessions(trx, user.id);
+    await audit(
+      trx,
+      { ...ctx, actorId: user.id, impersonatorId: null, companyId: user.company_id },
+      { action: 'auth.password_reset', entityType: 'user', entityId: user.id, after: { password: 'changed' } },
+    );
+    if (user.email) {
+      const deliveryId = await queueEmail(trx, {
+        companyId: user.company_id,
+        userId: user.id,
+        type: 'reset_password_completed',
+        recipient: user.email,
+        ...notice,
+        now,
+      });
+      await enqueue(trx, {
+        type: 'deliver_email',
+        payload: { delivery_id: deliveryId },
+        companyId: user.company_id,
+        createdBy: user.id,
+        now,
+      });
+    }
+    return true;
+  });
+  if (!consumed) throw await refuse();
+  if (client.previousSessionHash) await destroySession(db, client.previousSessionHash);
+  const issued = await createSession(db, {
+    userId: user.id,
+    impersonatorId: null,
+    ip: ctx.ip,
+    userAgent: client.userAgent,
+    now,
+  });
+  return { user: { ...user, password_hash: passwordHash }, issued, redirect: redirectAfterReset(user) };
+}

@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { type JobHandler, PermanentJobError } from '../../jobs/types.ts';
+import { iso } from '../../platform/clock.ts';
+import { dryRunImport } from './import-dry-run.ts';
+import { runImport } from './import-run.ts';
+import { prepareRun } from './run-context.ts';
+import { findImport, updateImport } from './users-import.repository.ts';
+
+/** The job type of a users import's dry run or run. */
+export const USERS_IMPORT_JOB = 'users_import';
+
+export const importJobPayload = z.object({
+  import_id: z.number().int().positive(),
+  mode: z.enum(['dry_run', 'run']),
+});
+export type ImportJobPayload = z.infer<typeof importJobPayload>;
+
+/** The status an import must have for its job to work on it; any other means the job is stale. */
+const EXPECTED = { dry_run: ['validating'], run: ['queued', 'running'] } as const;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs a dry run or an import. A failure is retried by the queue (the run resumes after its last
+ * committed chunk); when no attempt is left, or it cannot succeed, the import is marked failed.
+ */
+export const usersImportJob: JobHandler = async (ctx) => {
+  const parsed = importJobPayload.safeParse(ctx.payload);
+  if (!parsed.success) throw new PermanentJobError('The job payload names no import.');
+  const { import_id: importId, mode } = parsed.data;
+  const current = await findImport(ctx.db, importId);
+  if (!current) throw new PermanentJobError(`Import ${importId} no longer exists.`);
+  if (!(EXPECTED[mode] as readonly string[]).includes(current.status) || current.job_id !== ctx.job.id)
+    return { skipped: `The import is ${current.status}.` };
+  const restoreCache = await limitSqliteCache(ctx);
+  try {
+    const run = await prepareRun({ db: ctx.db, dialect: ctx.dialect, config: ctx.config }, importId);
+    if (mode === 'dry_run') {
+      await dryRunImport(run, ctx.progress);
+    } else {
+      if (current.status === 'queued') {
+        await updateImport(ctx.db, importId, { status: 'running', started_at: current.started_at ?? iso(ctx.now()) });
+      }
+      await runImport(run, ctx.progress);
+    }
+    const done = await findImport(ctx.db, importId);
+    return { import_id: importId, mode, status: done?.status };
+  } catch (error) {
+    if (error instanceof PermanentJobError || ctx.isLastAttempt) {
+      await updateImport(ctx.db, importId, { status: 'failed', last_error: message(error).slice(0, 2000) });
+    } else {
+      await updateImport(ctx.db, importId, { last_error: message(error).slice(0, 2000) });
+    }
+    throw error;
+  } finally {
+    await restoreCache();
+  }
+};
+
+/** The page cache an import's SQLite connection keeps (KiB): its writes touch each index page a few times, not over and over. */
+const IMPORT_CACHE_KIB = 16 * 1024;
+
+/**
+ * An import walks every index of the users table once; a big page cache only holds pages it will not
+ * read again, and counts against the server's memory. Shrink it for the job, then restore it.
+ */
+async function limitSqliteCache(ctx: Parameters<JobHandler>[0]): Promise<() => Promise<void>> {
+  if (ctx.dialect !== 'sqlite') return async () => undefined;
+  const { rows } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(ctx.db);
+  const previous = Number(rows[0]?.cache_size ?? -IMPORT_CACHE_KIB);
+  await sql.raw(`PRAGMA cache_size = -${IMPORT_CACHE_KIB}`).execute(ctx.db);
+  return async () => {
+    await sql.raw(`PRAGMA cache_size = ${Math.trunc(previous)}`).execute(ctx.db);
+  };
+}

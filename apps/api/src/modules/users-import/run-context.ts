@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import { type ImportMapping, type ImportOptions, ROLE, importMapping, importOptions } from '@heed/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Dialect } from '../../db/create-db.ts';
+import type { Database } from '../../db/types.ts';
+import { PermanentJobError } from '../../jobs/types.ts';
+import { departmentScope } from '../../platform/scope.ts';
+import { type FileStorage, localStorage } from '../../platform/storage.ts';
+import type { RunContext } from './chunk-apply.ts';
+import { DepartmentIndex } from './department-index.ts';
+import { loadCustomFields, loadDepartments } from './import-lookups.repository.ts';
+import type { SourceSpec } from './import-source.ts';
+import { type ImportRow, findImport } from './users-import.repository.ts';
+import { importSetup } from './row-draft.ts';
+
+/** Where uploaded import files live, under the data directory (the worker reaches the same place). */
+export const importStorage = (config: Pick<Config, 'dataDir'>): FileStorage =>
+  localStorage(join(config.dataDir, 'imports'));
+
+/** Rows per transaction: small enough that SQLite's write lock is held for tens of milliseconds. */
+export const CHUNK_ROWS = 1000;
+
+export interface PreparedRun extends RunContext {
+  row: ImportRow;
+  spec: SourceSpec;
+  storage: FileStorage;
+}
+
+export const parseMapping = (text: string | null): ImportMapping => importMapping.parse(JSON.parse(text ?? '[]'));
+export const parseOptions = (text: string): ImportOptions => importOptions.parse(JSON.parse(text));
+export const parseHeaders = (text: string | null): string[] => JSON.parse(text ?? '[]') as string[];
+
+/**
+ * Everything a dry run or a run needs, loaded once: the import, who started it (their rank and
+ * departments apply, as they stand now), the company's custom fields and departments.
+ */
+export async function prepareRun(
+  deps: { db: Kysely<Database>; dialect: Dialect; config: Config },
+  importId: number,
+): Promise<PreparedRun> {
+  const { db, dialect, config } = deps;
+  const row = await findImport(db, importId);
+  if (!row) throw new PermanentJobError(`Import ${importId} no longer exists.`);
+  const actorId = row.run_by ?? row.created_by;
+  const actor = actorId
+    ? await db.selectFrom('users').selectAll().where('id', '=', actorId).executeTakeFirst()
+    : undefined;
+  const allowed =
+    actor &&
+    actor.suspended === 0 &&
+    (actor.site_admin === 1 || actor.role === ROLE.CompanyManager || actor.role === ROLE.DepartmentManager);
+  if (!actor || !allowed) throw new PermanentJobError('The person who started this import can no longer import users.');
+  if (actor.site_admin !== 1 && actor.company_id !== row.company_id)
+    throw new PermanentJobError('The person who started this import no longer belongs to its company.');
+  const [customFields, departments, company, scope] = await Promise.all([
+    loadCustomFields(db, row.company_id),
+    loadDepartments(db, row.company_id),
+    db.selectFrom('companies').select('name').where('id', '=', row.company_id).executeTakeFirst(),
+    departmentScope(db, { user: actor, companyId: row.company_id }),
+  ]);
+  const setup = importSetup(
+    row.format as SourceSpec['format'],
+    parseHeaders(row.headers),
+    parseMapping(row.mapping),
+    parseOptions(row.options),
+    customFields,
+  );
+  return {
+    db,
+    dialect,
+    importId,
+    row,
+    spec: {
+      key: row.file_path,
+      format: row.format as SourceSpec['format'],
+      delimiter: row.delimiter,
+      encoding: row.encoding,
+    },
+    storage: importStorage(config),
+    plan: { setup, companyId: row.company_id, actor, scope, departments: new DepartmentIndex(departments) },
+    who: { companyId: row.company_id, actorId: actor.id, impersonatorId: row.run_impersonator_id, ip: row.run_ip },
+    companyName: company?.name ?? '',
+    publicUrl: config.publicUrl,
+    now: config.now,
+  };
+}

@@ -1,0 +1,141 @@
+import { CUSTOM_FIELD_FILTER_PREFIX, joinOptionFragments, normalizeCustomFieldValue } from '@heed/contract';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { type FieldErrors, invalid } from '../../platform/errors.ts';
+import { parseStoredOptions } from '../custom-fields/stored-options.ts';
+import { canonicalFilterValues } from './custom-field-values.ts';
+import { successor } from './text-search.ts';
+import type { CustomFieldDef } from './users-relations.repository.ts';
+
+/**
+ * A run of stored values: `min`/`max` inclusive, `below` exclusive; with `prefix`, only values
+ * starting with it. Every bound is a range of the (company_id, field_id, value) index.
+ */
+export interface ValueRange {
+  min?: string;
+  max?: string;
+  below?: string;
+  prefix?: string;
+}
+
+/** One `field[cf.<key>]` filter, resolved: exact stored values and/or ranges (a user matching any). */
+export interface CustomFieldCriteria {
+  fieldId: number;
+  values: string[];
+  ranges?: ValueRange[];
+}
+
+/** `2024-01-01..2024-06-30`, `2024-01-01..` or `..2024-06-30`: date fields only (dates never hold `..`). */
+const RANGE = '..';
+/** `AC-1*`: text fields only; `*` alone means "has a value". */
+const PREFIX = '*';
+
+const isDate = (text: string) => 'value' in normalizeCustomFieldValue({ type: 'date', options: null }, text);
+
+function dateRange(text: string): ValueRange | string {
+  const parts = text.split(RANGE);
+  if (parts.length !== 2) return 'Write a date range as YYYY-MM-DD..YYYY-MM-DD.';
+  const [min = '', max = ''] = parts;
+  if (min === '' && max === '') return 'Give at least one end of the date range.';
+  if ((min !== '' && !isDate(min)) || (max !== '' && !isDate(max))) return 'Enter dates as YYYY-MM-DD.';
+  if (min !== '' && max !== '' && min > max) return 'Put the earlier date first.';
+  return { ...(min ? { min } : {}), ...(max ? { max } : {}) };
+}
+
+function prefixRange(prefix: string): ValueRange {
+  if (prefix === '') return { min: '' };
+  const below = successor(prefix);
+  return { min: prefix, ...(below === null ? {} : { below }), prefix };
+}
+
+/**
+ * Reads the values of a `field[cf.<key>]` filter for the field's type: exact values in the stored
+ * spelling (`1` → `true`), select options holding commas joined again, date ranges `a..b` on date
+ * fields, prefixes `abc*` on text fields. Ranges on number fields are refused: numbers are stored as
+ * text, so only a scan could compare them.
+ */
+export function customFieldCriteria(field: CustomFieldDef, given: string[]): CustomFieldCriteria {
+  const values = field.type === 'select' ? joinOptionFragments(given, parseStoredOptions(field.options)) : given;
+  const exact: string[] = [];
+  const ranges: ValueRange[] = [];
+  const errors: FieldErrors = {};
+  const name = `field[${CUSTOM_FIELD_FILTER_PREFIX}${field.key}]`;
+  for (const value of values) {
+    if (field.type === 'date' && value.includes(RANGE)) {
+      const range = dateRange(value);
+      if (typeof range === 'string') errors[name] = [range];
+      else ranges.push(range);
+    } else if (field.type === 'number' && value.includes(RANGE)) {
+      errors[name] = ['Number fields filter by exact values; ranges work on date fields.'];
+    } else if (field.type === 'text' && value.endsWith(PREFIX)) {
+      ranges.push(prefixRange(value.slice(0, -PREFIX.length)));
+    } else exact.push(value);
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const canonical = exact.length > 0 ? canonicalFilterValues(field, exact) : [];
+  return { fieldId: field.id, values: canonical, ...(ranges.length > 0 ? { ranges } : {}) };
+}
+
+type ValuesEb = ExpressionBuilder<Database, 'user_field_values'>;
+type UsersEb = ExpressionBuilder<Database, 'users'>;
+
+function rangeCondition(eb: ValuesEb, range: ValueRange): Expression<SqlBool> {
+  const value = 'user_field_values.value' as const;
+  const and: Expression<SqlBool>[] = [];
+  if (range.min !== undefined) and.push(eb(value, '>=', range.min));
+  if (range.max !== undefined) and.push(eb(value, '<=', range.max));
+  if (range.below !== undefined) and.push(eb(value, '<', range.below));
+  // The bounds narrow through the index; this decides exactly, whatever the column's collation.
+  if (range.prefix !== undefined)
+    and.push(sql<SqlBool>`substr(${sql.ref(value)}, 1, ${[...range.prefix].length}) = ${range.prefix}`);
+  return eb.and(and);
+}
+
+/**
+ * The values condition of one custom field filter, inside the (company_id, field_id) lookup. One
+ * kind of match (the console's case) stays a plain index range; several are OR'ed.
+ */
+export function customValueCondition(eb: ValuesEb, field: CustomFieldCriteria): Expression<SqlBool> {
+  const alternatives: Expression<SqlBool>[] = (field.ranges ?? []).map((range) => rangeCondition(eb, range));
+  if (field.values.length > 0) alternatives.unshift(eb('user_field_values.value', 'in', field.values));
+  if (alternatives.length === 0) return sql<SqlBool>`1 = 0`;
+  return alternatives.length === 1 ? alternatives[0]! : eb.or(alternatives);
+}
+
+/**
+ * Users holding a matching value of one field, in the way the plan wants (users.criteria.ts):
+ * - walking users in sort order with `probe`: each row checked through its (user_id, field_id) key,
+ *   so no set of matches is built (a million-entry IN list costs a second) — for short walks;
+ * - walking users in sort order otherwise: the matches built once into a set (cheap per row on a long walk);
+ * - fetching matches (`matchDriven`, PostgreSQL, plain): from the (company_id, field_id, value) index,
+ *   users found by id.
+ */
+export function customFieldMatch(
+  eb: UsersEb,
+  companyId: number,
+  field: CustomFieldCriteria,
+  hint: { mode: 'plain' | 'sortDriven' | 'matchDriven'; probe?: boolean } | undefined,
+): Expression<SqlBool> {
+  if (hint?.mode === 'sortDriven' && hint.probe) {
+    return eb.exists(
+      eb
+        .selectFrom('user_field_values')
+        .select(sql<number>`1`.as('held'))
+        .whereRef('user_field_values.user_id', '=', 'users.id')
+        // With the tenant, an exact value is one seek into the covering (company, field, value, user) index.
+        .where('user_field_values.company_id', '=', companyId)
+        .where('user_field_values.field_id', '=', field.fieldId)
+        .where((values) => customValueCondition(values, field)),
+    );
+  }
+  const holders = eb
+    .selectFrom('user_field_values')
+    .select('user_field_values.user_id')
+    .where('user_field_values.company_id', '=', companyId)
+    .where('user_field_values.field_id', '=', field.fieldId)
+    .where((values) => customValueCondition(values, field));
+  // Walking in sort order, the id must not drive the query: hidden from the planner (SQLite's `+`).
+  const id = hint?.mode === 'sortDriven' ? sql`+${sql.ref('users.id')}` : sql.ref('users.id');
+  return sql<SqlBool>`${id} IN (${holders})`;
+}

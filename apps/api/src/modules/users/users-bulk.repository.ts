@@ -1,0 +1,216 @@
+import { type Kysely, type RawBuilder, type SqlBool, type Updateable, sql } from 'kysely';
+import type { Dialect } from '../../db/create-db.ts';
+import type { Database, UsersTable } from '../../db/types.ts';
+import { PASSWORD_RESET_JOB } from '../password-reset/password-reset.job-types.ts';
+import type { BulkCandidate, BulkPlan } from './users-bulk.rules.ts';
+import { auditValues } from './users-bulk.audit.ts';
+import { inIdSet, integer, jsonObject, jsonText, text } from './users-bulk.sql.ts';
+import { type UserCriteria, criteriaWhere, defaultHint } from './users.criteria.ts';
+import { countUsers } from './users.repository.ts';
+
+// All SQL of the bulk actions. Every statement acts on a whole set of users at once (one chunk of
+// ids bound as a single parameter): never one statement per user.
+
+/** How many users match, less the unticked ones; the total is the list's cached count. */
+export async function countMatching(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+  excludedIds: readonly number[],
+): Promise<number> {
+  const total = await countUsers(db, dialect, criteria);
+  if (excludedIds.length === 0) return total;
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(criteriaWhere(dialect, criteria))
+    .where(inIdSet(dialect, 'users.id', excludedIds))
+    .executeTakeFirstOrThrow();
+  return total - Number(row.n);
+}
+
+/** The ids of the matching users in id order, read like the list's count (the same plan). */
+export async function findMatchingIds(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where(criteriaWhere(dialect, criteria, defaultHint(criteria)))
+    .execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** On SQLite, `+column` keeps the planner on the id set (rowid lookups) instead of a tenant-wide index. */
+const unindexed = (dialect: Dialect, column: string) =>
+  dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
+
+const hasRecords = sql<number>`(EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = users.id)
+  OR EXISTS (SELECT 1 FROM course_activity ca WHERE ca.user_id = users.id))`;
+
+/**
+ * The chunk's users as they stand now, still in the tenant and the caller's scope (a user moved
+ * away since the ids were read drops out), locked until the chunk commits on PostgreSQL.
+ */
+export async function lockCandidates(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  plan: BulkPlan,
+  ids: readonly number[],
+): Promise<BulkCandidate[]> {
+  const { scope } = plan.criteria;
+  let query = trx
+    .selectFrom('users')
+    .select(['users.id', 'users.role', 'users.site_admin', 'users.suspended', 'users.department_id', 'users.email'])
+    .where(inIdSet(dialect, 'users.id', ids))
+    .where(sql<SqlBool>`${unindexed(dialect, 'users.company_id')} = ${plan.companyId}`)
+    .$if(scope !== null, (qb) =>
+      qb.where(
+        scope?.length
+          ? sql<SqlBool>`${unindexed(dialect, 'users.department_id')} IN (${sql.join(scope)})`
+          : sql<SqlBool>`1 = 0`,
+      ),
+    )
+    .$if(plan.action === 'delete', (qb) => qb.select(hasRecords.as('has_records')));
+  if (dialect === 'postgres') query = query.forUpdate();
+  return (await query.execute()) as BulkCandidate[];
+}
+
+/** One audit row per user, written before the change so that `before` holds the old values. */
+export async function insertAuditRows(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  plan: BulkPlan,
+  ids: readonly number[],
+  now: string,
+): Promise<void> {
+  const { action, before, after } = auditValues(dialect, plan);
+  await trx
+    .insertInto('audit_log')
+    .columns([
+      'company_id',
+      'actor_id',
+      'impersonator_id',
+      'action',
+      'entity_type',
+      'entity_id',
+      'before',
+      'after',
+      'ip',
+      'created_at',
+    ])
+    .expression(
+      trx
+        .selectFrom('users')
+        .select([
+          integer(plan.companyId).as('company_id'),
+          integer(plan.actor.id).as('actor_id'),
+          integer(plan.impersonatorId).as('impersonator_id'),
+          text(action).as('action'),
+          text('user').as('entity_type'),
+          sql<string>`CAST(users.id AS text)`.as('entity_id'),
+          before.as('before'),
+          after.as('after'),
+          text(plan.ip).as('ip'),
+          text(now).as('created_at'),
+        ])
+        .where(inIdSet(dialect, 'users.id', ids)),
+    )
+    .execute();
+}
+
+/** One e-mail job per user; each makes the user's reset token and e-mail when it runs. */
+async function queueResetEmails(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  plan: BulkPlan,
+  ids: readonly number[],
+  now: string,
+) {
+  const payload: RawBuilder<unknown> = jsonObject(dialect, [
+    ['user_id', sql`users.id`],
+    ['requested_by', sql`${text('admin')}`],
+  ]);
+  const result = await trx
+    .insertInto('jobs')
+    .columns(['company_id', 'type', 'payload', 'run_at', 'created_by', 'created_at', 'updated_at'])
+    .expression(
+      trx
+        .selectFrom('users')
+        .select([
+          'users.company_id',
+          text(PASSWORD_RESET_JOB).as('type'),
+          jsonText(dialect, payload).as('payload'),
+          text(now).as('run_at'),
+          integer(plan.actor.id).as('created_by'),
+          text(now).as('created_at'),
+          text(now).as('updated_at'),
+        ])
+        .where(inIdSet(dialect, 'users.id', ids)),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Applies the action to the users (already classified as eligible); answers how many changed. */
+export async function applyAction(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  plan: BulkPlan,
+  ids: readonly number[],
+  now: string,
+): Promise<number> {
+  const users = (values: Updateable<UsersTable>) =>
+    trx
+      .updateTable('users')
+      .set(values)
+      .where(inIdSet(dialect, 'users.id', ids))
+      .executeTakeFirst();
+  switch (plan.action) {
+    case 'deactivate': {
+      const result = await users({ suspended: 1, updated_at: now });
+      // Deactivation ends every session of the users, like one user's update does.
+      await trx
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([inIdSet(dialect, 'sessions.user_id', ids), inIdSet(dialect, 'sessions.impersonator_id', ids)]),
+        )
+        .execute();
+      return Number(result.numUpdatedRows);
+    }
+    case 'reactivate':
+      return Number((await users({ suspended: 0, updated_at: now })).numUpdatedRows);
+    case 'change_department':
+      return Number((await users({ department_id: plan.department?.id ?? null, updated_at: now })).numUpdatedRows);
+    case 'change_role':
+      return Number((await users({ role: plan.role, updated_at: now })).numUpdatedRows);
+    case 'send_password_reset':
+      return queueResetEmails(trx, dialect, plan, ids, now);
+    case 'delete': {
+      // Sessions, preferences, reset tokens, field values and managed departments go with the row
+      // (foreign keys); the users they managed keep no manager.
+      const result = await trx
+        .deleteFrom('users')
+        .where(inIdSet(dialect, 'users.id', ids))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    }
+  }
+}
+
+/** A department of the company by id, or undefined (missing, or another company's). */
+export async function findDepartmentName(
+  db: Kysely<Database>,
+  companyId: number,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('departments')
+    .select('name')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.name;
+}

@@ -1,0 +1,15 @@
+import { ROUTER_BASE, endpoints } from '@heed/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+
+/**
+ * Starts impersonating a user (POST /login/as with user_id; the header's return button ends it).
+ * The session becomes theirs, so the console starts afresh: it loads anew at its home, and a
+ * learner is sent on to the learner side from there.
+ */
+export async function loginAsUser(userId: number): Promise<void> {
+  await apiCall(endpoints.loginAs, { body: { user_id: userId } });
+  window.location.assign(`${window.location.origin}${ROUTER_BASE}`);
+}
+
+export const useLoginAsUser = () => useMutation({ mutationFn: loginAsUser });

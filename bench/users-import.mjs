@@ -1,0 +1,262 @@
+// The users import end to end over real HTTP: upload the file, start the import, poll until it completes.
+// A generated file of --rows users (default 100,000): 10 user columns (username, e-mail, names, role,
+// department path, manager, phone, hired, deactivated) and 3 custom fields (text, number, date); every 40th
+// row names the row 40 above it as manager. Run against a fresh database (a temporary SQLite file, or a
+// fresh PostgreSQL database created on the server of --db) with the server's own worker thread. Prints
+// rows/s for the whole (upload + queue + run), each phase, and the server's peak RSS (API and worker
+// thread together). --dry-run also times a dry run before the import.
+//
+//   npm run bench -- users-import [--rows 100000] [--format csv|xlsx|both] [--db postgres://…] [--dry-run] [--keep]
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { createDb } from '../apps/api/src/db/create-db.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { ensureInitialData } from '../apps/api/src/db/seed/initial-data.ts';
+import { fmt, parseArgs, signIn, startHeed } from './lib/server.mjs';
+
+const args = parseArgs(process.argv.slice(2), { rows: '100000', format: 'csv' });
+const ROWS = Number(args.rows);
+const COMPANY = 'Import Bench Co';
+const ADMIN_PASSWORD = process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo';
+const temp = mkdtempSync(join(tmpdir(), 'heed-bench-import-'));
+const HEADER = [
+  'Username',
+  'E-mail',
+  'First name',
+  'Last name',
+  'Role',
+  'Department',
+  'Manager',
+  'Phone',
+  'Hired',
+  'Deactivated',
+  'Cost Center',
+  'Badge Number',
+  'Contract End',
+];
+const DEPARTMENTS = ['Sales', 'Sales/EMEA', 'Sales/Americas', 'Operations', 'Operations/Plant 1', 'Finance'];
+
+function row(i) {
+  const user = `bench.user${i}`;
+  const day = String(1 + (i % 28)).padStart(2, '0');
+  return [
+    user,
+    `${user}@import-bench.test`,
+    `First${i % 997}`,
+    `Last${i % 1999}`,
+    i % 100 === 0 ? 'Reviewer' : 'Student',
+    DEPARTMENTS[i % DEPARTMENTS.length],
+    i % 40 === 0 || i < 40 ? '' : `bench.user${i - (i % 40)}`,
+    `+1 555 ${String(i % 10000).padStart(4, '0')}`,
+    `2024-03-${day}`,
+    i % 50 === 0 ? 'yes' : 'no',
+    `CC-${i % 50}`,
+    String(100000 + i),
+    `2027-01-${day}`,
+  ];
+}
+
+const csvCell = (value) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+async function writeCsv(path) {
+  const out = createWriteStream(path);
+  let buffer = `${HEADER.join(',')}\r\n`;
+  for (let i = 1; i <= ROWS; i++) {
+    buffer += `${row(i).map(csvCell).join(',')}\r\n`;
+    if (buffer.length > 1 << 20) {
+      if (!out.write(buffer)) await once(out, 'drain');
+      buffer = '';
+    }
+  }
+  out.end(buffer);
+  await once(out, 'finish');
+}
+
+async function writeXlsx(path) {
+  // Shared strings, as Excel writes them (the reader must hold them); the sheet streamed row by row.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: false });
+  const sheet = workbook.addWorksheet('Users');
+  sheet.addRow(HEADER).commit();
+  for (let i = 1; i <= ROWS; i++) sheet.addRow(row(i)).commit();
+  await sheet.commit();
+  await workbook.commit();
+}
+
+/** A fresh database: a SQLite file in the temporary folder, or a new PostgreSQL database beside --db's. */
+async function freshDatabase(label) {
+  if (!args.db) return { url: join(temp, `${label}.sqlite`), drop: async () => undefined };
+  const name = `heed_bench_import_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: args.db });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(args.db);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: args.db });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function prepare(url) {
+  const config = loadConfig({ ...process.env, DATA_DIR: temp, DATABASE_URL: url, HEED_DEMO: '0' });
+  const handle = createDb({ url });
+  try {
+    await migrateToLatest(handle.db);
+    await ensureInitialData(handle.db, config, { info: () => undefined });
+    const now = new Date().toISOString();
+    const company = await handle.db
+      .insertInto('companies')
+      .values({ name: COMPANY, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fields = [
+      ['cost_center', 'Cost Center', 'text'],
+      ['badge_number', 'Badge Number', 'number'],
+      ['contract_end', 'Contract End', 'date'],
+    ];
+    for (const [position, [key, label, type]] of fields.entries()) {
+      await handle.db
+        .insertInto('custom_fields')
+        .values({ company_id: company.id, key, label, type, position, created_at: now, updated_at: now })
+        .execute();
+    }
+    const ids = new Map();
+    for (const path of DEPARTMENTS) {
+      const names = path.split('/');
+      const parent = names.length > 1 ? ids.get(names.slice(0, -1).join('/')) : null;
+      const inserted = await handle.db
+        .insertInto('departments')
+        .values({
+          company_id: company.id,
+          parent_id: parent?.id ?? null,
+          name: names.at(-1),
+          path: 'x',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const nodePath = `${parent?.path ?? '/'}${inserted.id}/`;
+      await handle.db.updateTable('departments').set({ path: nodePath }).where('id', '=', inserted.id).execute();
+      ids.set(path, { id: inserted.id, path: nodePath });
+    }
+    return company.id;
+  } finally {
+    await handle.close();
+  }
+}
+
+function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
+  return { rss: field('VmRSS'), peak: field('VmHWM') };
+}
+
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function call(url, headers, method, path, body) {
+  const response = await fetch(`${url}/api/v3${path}`, { method, headers, body });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text).data;
+}
+
+async function until(url, headers, id, done) {
+  for (;;) {
+    const current = await call(url, headers, 'GET', `/users/imports/${id}`);
+    if (current.status === 'failed') throw new Error(`The import failed: ${current.last_error}`);
+    if (done(current)) return current;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function measure(format) {
+  const file = join(temp, `users.${format}`);
+  const writing = performance.now();
+  await (format === 'csv' ? writeCsv(file) : writeXlsx(file));
+  const size = statSync(file).size;
+  console.log(
+    `${format.toUpperCase()}: ${fmt(ROWS)} rows, ${(size / 1024 / 1024).toFixed(1)} MiB, written in ${((performance.now() - writing) / 1000).toFixed(1)} s.`,
+  );
+  const database = await freshDatabase(format);
+  const companyId = await prepare(database.url);
+  const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: database.url });
+  try {
+    const session = await signIn(heed.url, 'admin', ADMIN_PASSWORD);
+    const headers = { ...session, 'x-company-id': String(companyId) };
+    const cpuBefore = cpuSeconds(heed.child.pid);
+    const before = memory(heed.child.pid);
+    const started = performance.now();
+    const form = new FormData();
+    form.set('file', await fileBlob(file, format), `users.${format}`);
+    const uploaded = await call(heed.url, headers, 'POST', '/users/imports', form);
+    const uploadedAt = performance.now();
+    const unmapped = uploaded.headers.filter((_, i) => uploaded.mapping[i] === null);
+    if (unmapped.length > 0) throw new Error(`Columns not mapped automatically: ${unmapped.join(', ')}`);
+    let dryRunSeconds = null;
+    if (args['dry-run']) {
+      const dryStarted = performance.now();
+      await call(heed.url, headers, 'POST', `/users/imports/${uploaded.id}/dry-run`);
+      const checked = await until(heed.url, headers, uploaded.id, (i) => i.status === 'validated');
+      dryRunSeconds = (performance.now() - dryStarted) / 1000;
+      console.log(
+        `  dry run: ${fmt(checked.dry_run.rows)} rows checked in ${dryRunSeconds.toFixed(2)} s = ${fmt(checked.dry_run.rows / dryRunSeconds)} rows/s; would fail ${fmt(checked.dry_run.counts.failed)}`,
+      );
+    }
+    const runStarted = performance.now();
+    await call(heed.url, headers, 'POST', `/users/imports/${uploaded.id}/run`);
+    let firstProgressAt = null;
+    const done = await until(heed.url, headers, uploaded.id, (i) => {
+      if (firstProgressAt === null && i.processed_rows > 0) firstProgressAt = performance.now();
+      return i.status === 'completed';
+    });
+    const finished = performance.now();
+    const cpu = cpuSeconds(heed.child.pid) - cpuBefore;
+    const total = (finished - started) / 1000 - (dryRunSeconds ?? 0);
+    const after = memory(heed.child.pid);
+    const counts = done.counts;
+    const check = counts.created === ROWS ? 'all created' : `MISMATCH: ${JSON.stringify(counts)}`;
+    console.log(
+      `  end to end: ${fmt(ROWS)} rows (${check}) in ${total.toFixed(2)} s = ${fmt(ROWS / total)} rows/s ` +
+        `(upload ${((uploadedAt - started) / 1000).toFixed(2)} s, queue ${(((firstProgressAt ?? finished) - runStarted) / 1000).toFixed(2)} s to the first chunk, ` +
+        `run ${((finished - runStarted) / 1000).toFixed(2)} s); server CPU ${cpu.toFixed(1)} s; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.peak.toFixed(0)} MiB`,
+    );
+  } finally {
+    await heed.stop();
+    if (!args.keep) await database.drop();
+  }
+}
+
+/** The file as a Blob backed by the disk (Node 20: openAsBlob), so the upload streams it. */
+async function fileBlob(path, format) {
+  const { openAsBlob } = await import('node:fs');
+  const type = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  return openAsBlob(path, { type });
+}
+
+console.log(
+  `Machine load average: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${cpus().length} CPUs; database: ${args.db ? 'PostgreSQL' : 'SQLite'}.`,
+);
+try {
+  const formats = args.format === 'both' ? ['csv', 'xlsx'] : [args.format];
+  for (const format of formats) await measure(format);
+} finally {
+  if (!args.keep) rmSync(temp, { recursive: true, force: true });
+}
