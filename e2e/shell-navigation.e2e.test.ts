@@ -274,10 +274,10 @@ describe('titles, breadcrumbs, other pages', () => {
   });
 
   test('every placeholder page says what will be there and which issue builds it', async () => {
-    await signInToConsole(page, SITE_ADMIN, '/admin/settings/fields');
+    await signInToConsole(page, SITE_ADMIN, '/admin/settings/email');
     const placeholder = page.getByTestId('placeholder-page');
-    await placeholder.getByRole('heading', { level: 2, name: 'Custom user fields' }).waitFor();
-    await placeholder.getByText('Built in issue 4: Users, import, departments and custom fields').waitFor();
+    await placeholder.getByRole('heading', { level: 2, name: 'How e-mail leaves Heed' }).waitFor();
+    await placeholder.getByText('Built in a later issue').waitFor();
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await placeholder.getByRole('heading', { name: 'Reports dashboard' }).waitFor();
   });

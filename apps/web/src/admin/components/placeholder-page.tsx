@@ -56,5 +56,4 @@ export function PlaceholderPage({ icon: Icon, heading, description, filledBy }: 
   );
 }
 
-export const ISSUE_4 = 'Built in issue 4: Users, import, departments and custom fields';
 export const LATER = 'Built in a later issue';
