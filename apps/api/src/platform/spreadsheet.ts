@@ -1,7 +1,6 @@
 import { type EventEmitter, once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { setTimeout as delay, setImmediate as nextTurn } from 'node:timers/promises';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 
@@ -23,7 +22,7 @@ const CONTENT_TYPES: Record<SpreadsheetFormat, string> = {
 };
 
 /** What spreadsheet programs read as the start of a formula, full-width forms included (Apple Numbers folds them). */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA_START = new Set([...'=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20'].map((char) => char.charCodeAt(0)));
 
 /**
  * Spreadsheet formula injection (OWASP "CSV injection"): a text cell starting with `=`, `+`, `-`,
@@ -31,26 +30,44 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
  * are written as numbers and never need it.
  */
 export function neutraliseFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  // A look at one character code: this runs for every cell of an export.
+  return FORMULA_START.has(value.charCodeAt(0)) ? `'${value}` : value;
 }
 
 export const textCell = (value: Cell): Cell => (typeof value === 'string' ? neutraliseFormula(value) : value);
 
+/** What makes a CSV field need quotes (RFC 4180): a quote, the delimiter or a line break. */
+const CSV_SPECIAL = /[",\r\n]/;
+const QUOTES = /"/g;
+
+/** A CSV field: text neutralised, then quoted when it holds a quote, a comma or a line break. */
+function csvField(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = neutraliseFormula(value);
+  return CSV_SPECIAL.test(text) ? `"${text.replace(QUOTES, '""')}"` : text;
+}
+
+/** Rows as CSV text, each ending in CRLF. */
+function csvText(rows: readonly (readonly Cell[])[]): string {
+  let text = '';
+  for (const row of rows) {
+    for (let index = 0; index < row.length; index++)
+      text += index === 0 ? csvField(row[0]) : `,${csvField(row[index])}`;
+    text += '\r\n';
+  }
+  return text;
+}
+
 /** CSV as Excel opens it: a UTF-8 BOM, CRLF rows, fields with quotes, commas or line breaks quoted. */
 function csvWriter(header: readonly string[]): SheetWriter {
   const body = new PassThrough();
-  const csv = (rows: readonly (readonly Cell[])[], bom: boolean) =>
-    stringify(rows as Cell[][], {
-      bom,
-      record_delimiter: 'windows',
-      quote_record_delimiter: true,
-      cast: { string: neutraliseFormula },
-    });
-  body.write(csv([header], true));
+  body.write(`\uFEFF${csvText([header])}`);
   return {
     body,
     async write(rows, signal) {
-      if (!body.write(csv(rows, false))) await once(body, 'drain', { signal });
+      // One buffer per batch: a write per row would cost more than the text itself.
+      if (!body.write(Buffer.from(csvText(rows)))) await once(body, 'drain', { signal });
     },
     async end() {
       body.end();

@@ -1,9 +1,8 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { type PlanHint, type UserCriteria, criteriaWhere, orderColumn, populationOf } from './users.criteria.ts';
-import type { UserRelations } from './users-relations.repository.ts';
-import { USER_COLUMNS, type UserListRow, countUsers } from './users.repository.ts';
+import { countUsers } from './users.repository.ts';
 
 /** The company's custom fields in the order the users table shows them: one export column each. */
 export async function listExportFields(db: Kysely<Database>, companyId: number) {
@@ -16,6 +15,28 @@ export async function listExportFields(db: Kysely<Database>, companyId: number) 
     .execute();
 }
 export type ExportField = Awaited<ReturnType<typeof listExportFields>>[number];
+
+/**
+ * One exported user as the database sends it: id, first name, last name, username, e-mail, role,
+ * department name, manager name, suspended, phone, hired, last sign-in, created, then the custom
+ * field values by field id (null when the user has none).
+ */
+export type ExportRow = [
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  number,
+  string | null,
+  string | null,
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  Record<string, string | null> | null,
+];
 
 /**
  * How SQLite should read an export in id order (PostgreSQL plans by its statistics). Text searches
@@ -36,94 +57,76 @@ async function sqliteHint(db: Kysely<Database>, criteria: UserCriteria, batchSiz
   return { mode: perBatch < tableSize ? 'plain' : 'sortDriven', sortLead: 'id' };
 }
 
-/** One batch: the users after `afterId` matching the criteria, in id order (keyset pagination). */
+/** An `ExportRow` as JSON text, built by the database: one string per user instead of an object with 16 keys. */
+function rowJson(dialect: Dialect, withFields: boolean): RawBuilder<string> {
+  const sqlite = dialect === 'sqlite';
+  const values = sqlite
+    ? sql`json((SELECT json_group_object(CAST(v.field_id AS TEXT), v.value) FROM user_field_values v WHERE v.user_id = u.id))`
+    : sql`(SELECT json_object_agg(v.field_id, v.value) FROM user_field_values v WHERE v.user_id = u.id)`;
+  const columns = sql`u.id, u.first_name, u.last_name, u.username, u.email, u.role,
+    (SELECT d.name FROM departments d WHERE d.id = u.department_id),
+    (SELECT m.first_name || ' ' || m.last_name FROM users m WHERE m.id = u.manager_id),
+    u.suspended, u.phone, u.hired_at, u.last_login_at, u.created_at, ${withFields ? values : sql`NULL`}`;
+  return sqlite ? sql`json_array(${columns})` : sql`json_build_array(${columns})::text`;
+}
+
+/** Where the last id sent goes in the compiled batch query: each batch binds its own. */
+const AFTER_ID = Object.freeze({ placeholder: 'afterId' });
+
+/**
+ * One batch: the users after the last id sent (`AFTER_ID`) matching the criteria, in id order (keyset pagination), as
+ * a single JSON array of `ExportRow`s (`rows` is null when there are none). The ids are picked
+ * first and the rows built for those alone (a deferred join), so that a plan that sorts its
+ * matches never builds rows it drops. Names and custom field values come with each row.
+ */
 export function buildExportBatchQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,
-  afterId: number,
   limit: number,
-  hint?: PlanHint,
+  options: { hint?: PlanHint | undefined; withFields: boolean },
 ) {
-  const id = orderColumn(dialect, 'users.id', hint);
-  return db
+  const id = orderColumn(dialect, 'users.id', options.hint);
+  const ids = db
     .selectFrom('users')
-    .select(USER_COLUMNS)
-    .where(criteriaWhere(dialect, criteria, hint))
-    .where(sql<SqlBool>`${id} > ${afterId}`)
+    .select('users.id')
+    .where(criteriaWhere(dialect, criteria, options.hint))
+    .where(sql<SqlBool>`${id} > ${AFTER_ID}`)
     .orderBy(id)
     .limit(limit);
+  const row = rowJson(dialect, options.withFields);
+  const rows =
+    dialect === 'sqlite'
+      ? sql<string | null>`'[' || group_concat(${row}, ',' ORDER BY u.id) || ']'`
+      : sql<string | null>`'[' || string_agg(${row}, ',' ORDER BY u.id) || ']'`;
+  return db.selectFrom(ids.as('batch')).innerJoin('users as u', 'u.id', 'batch.id').select(rows.as('rows'));
 }
 
 /**
  * Every user matching the criteria, once each, in id order, `batchSize` at a time. Each batch is
  * its own query (no transaction held open), so an export never blocks writers; a user created
- * meanwhile with a higher id may still appear.
+ * meanwhile with a higher id may still appear. The query is compiled once per export.
  */
-export async function* iterateUserBatches(
+export async function* iterateExportRows(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,
-  batchSize: number,
-): AsyncGenerator<UserListRow[]> {
+  options: { batchSize: number; withFields: boolean },
+): AsyncGenerator<ExportRow[]> {
+  const { batchSize, withFields } = options;
   const hint = dialect === 'sqlite' ? await sqliteHint(db, criteria, batchSize) : undefined;
+  const compiled = buildExportBatchQuery(db, dialect, criteria, batchSize, { hint, withFields }).compile();
+  const at = compiled.parameters.indexOf(AFTER_ID);
   let afterId = 0;
   for (;;) {
-    const rows = await buildExportBatchQuery(db, dialect, criteria, afterId, batchSize, hint).execute();
+    const result = await db.executeQuery<{ rows: string | null }>({
+      ...compiled,
+      parameters: compiled.parameters.with(at, afterId),
+    });
+    const found = result.rows[0]?.rows;
+    const rows = found ? (JSON.parse(found) as ExportRow[]) : [];
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
-    afterId = rows[rows.length - 1]!.id;
+    afterId = rows[rows.length - 1]![0];
   }
-}
-
-/** A batch whose ids span at most this many times its size reads its field values by id range. */
-const DENSE_SPREAD = 4;
-
-/**
- * What `loadUserRelations` gives a page, for a batch of an export: department and manager names
- * and custom field values (of `fields`). A batch is an id range, so its values are read by that
- * range of the (user_id, field_id) key when the batch is dense, which both databases do far faster
- * than a 2,000-id IN list (PostgreSQL scans the whole table for one); values of users outside the
- * batch (other tenants, filtered out) are dropped.
- */
-export async function loadBatchRelations(
-  db: Kysely<Database>,
-  rows: UserListRow[],
-  fields: ExportField[],
-): Promise<UserRelations> {
-  const ids = rows.map((row) => row.id);
-  const first = ids[0] ?? 0;
-  const last = ids[ids.length - 1] ?? 0;
-  const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
-  const departmentIds = unique(rows.map((row) => row.department_id));
-  const managerIds = unique(rows.map((row) => row.manager_id));
-  let values = db.selectFrom('user_field_values').select(['user_id', 'field_id', 'value']);
-  values =
-    last - first < ids.length * DENSE_SPREAD
-      ? values.where('user_id', '>=', first).where('user_id', '<=', last)
-      : values.where('user_id', 'in', ids);
-  const [departments, managers, valueRows] = await Promise.all([
-    departmentIds.length
-      ? db.selectFrom('departments').select(['id', 'name']).where('id', 'in', departmentIds).execute()
-      : [],
-    managerIds.length
-      ? db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', managerIds).execute()
-      : [],
-    ids.length && fields.length ? values.execute() : [],
-  ]);
-  const keys = new Map(fields.map((field) => [field.id, field.key]));
-  const customFields = new Map<number, Record<string, string | null>>(
-    // Null-prototype records: a field key such as "__proto__" stays an ordinary key.
-    ids.map((id) => [id, Object.create(null) as Record<string, string | null>]),
-  );
-  for (const value of valueRows) {
-    const key = keys.get(value.field_id);
-    const record = customFields.get(value.user_id);
-    if (key !== undefined && record) record[key] = value.value;
-  }
-  return {
-    departments: new Map(departments.map((d) => [d.id, d.name])),
-    managers: new Map(managers.map((m) => [m.id, `${m.first_name} ${m.last_name}`])),
-    customFields,
-  };
 }
