@@ -43,6 +43,7 @@ export function JobProgress({ jobId, label, itemsLabel = 'items', onFinished }: 
 
   const percent = job && job.total > 0 ? Math.min(100, Math.round((job.progress / job.total) * 100)) : 0;
   const waiting = !job || job.status === 'queued' || (job.status === 'running' && job.total === 0);
+  const barValue = waiting || job?.status === 'completed' ? 100 : percent;
   return (
     <Stack gap={6} data-testid="job-progress">
       <Group justify="space-between" gap="xs">
@@ -55,16 +56,22 @@ export function JobProgress({ jobId, label, itemsLabel = 'items', onFinished }: 
           </Text>
         )}
       </Group>
-      <Progress
-        value={waiting ? 100 : job?.status === 'completed' ? 100 : percent}
-        striped={!finished}
-        animated={!finished}
-        color={job?.status === 'failed' ? 'red' : undefined}
-        aria-label={label}
-        aria-valuetext={statusText(job, itemsLabel)}
-        size="lg"
-        radius="xl"
-      />
+      {/* The bar itself carries the status words (Mantine's own section would only say "n%"). */}
+      <Progress.Root size="lg" radius="xl">
+        <Progress.Section
+          value={barValue}
+          striped={!finished}
+          animated={!finished}
+          color={job?.status === 'failed' ? 'red' : undefined}
+          withAria={false}
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={barValue}
+          aria-valuetext={statusText(job, itemsLabel)}
+        />
+      </Progress.Root>
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
         {statusText(job, itemsLabel)}
       </Text>

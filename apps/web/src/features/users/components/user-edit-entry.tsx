@@ -1,13 +1,15 @@
 import { UserEditAddButton } from './user-edit-add-button.tsx';
 import { UserEditDrawer } from './user-edit-drawer.tsx';
+import { UsersImportButton } from './users-import-button.tsx';
 
 /**
- * The users page's way into the user drawer: the "Add user" button in the toolbar, and the drawer
- * itself, which `?edit=` opens over the page (it floats, so where it is placed does not matter).
+ * The users page's toolbar actions: "Import users" (to the import history), the "Add user" button,
+ * and the user drawer itself, which `?edit=` opens over the page (it floats, so where it is placed does not matter).
  */
 export function UserEditEntry() {
   return (
     <>
+      <UsersImportButton />
       <UserEditAddButton />
       <UserEditDrawer />
     </>
