@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestClient, signedIn } from './support/client.ts';
+import { createUser } from './support/factories.ts';
 import { addCustomField, createUsersFixture } from './support/users-fixture.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
@@ -85,6 +86,26 @@ describe('GET /users', () => {
     for (let page = 1; page <= 6; page++)
       pages.push(...usernames(await list(cm, `?sort=created_at&per_page=1&page=${page}`)));
     expect(pages).toEqual(['cm', 'reviewer', 'anna', 'bob', 'cleo', 'dan']);
+  });
+
+  it('sorts names by last name, then first name, then id — with or without a filter', async () => {
+    for (const [username, firstName] of [
+      ['smith.zoe', 'Zoe'],
+      ['smith.alice', 'Alice'],
+      ['smith.mia', 'Mia'],
+    ] as const) {
+      await createUser(t.db, { companyId: company, username, firstName, lastName: 'Aaronson-Smith' });
+    }
+    const smiths = (body: { data: { username: string }[] }) =>
+      usernames(body).filter((name) => name.startsWith('smith.'));
+    expect(smiths(await list(cm, '?sort=last_name'))).toEqual(['smith.alice', 'smith.mia', 'smith.zoe']);
+    expect(smiths(await list(cm, '?sort=last_name&order=desc'))).toEqual(['smith.zoe', 'smith.mia', 'smith.alice']);
+    expect(smiths(await list(cm, '?sort=last_name&field[role]=0'))).toEqual(['smith.alice', 'smith.mia', 'smith.zoe']);
+    expect(smiths(await list(cm, '?sort=last_name&field[suspended]=0'))).toEqual([
+      'smith.alice',
+      'smith.mia',
+      'smith.zoe',
+    ]);
   });
 
   it('filters by user_id, role, suspended and manager_id, with lists of values', async () => {

@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-user-search.ts';
 import * as m006 from './migrations/006-custom-fields.ts';
 import * as m007 from './migrations/007-imports.ts';
 import * as m008 from './migrations/008-users-bulk.ts';
+import * as m010 from './migrations/010-users-name-order.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-custom-fields': m006,
   '007-imports': m007,
   '008-users-bulk': m008,
+  '010-users-name-order': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

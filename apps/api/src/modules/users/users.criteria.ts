@@ -40,7 +40,7 @@ export interface PlanHint {
   probe?: boolean;
 }
 
-/** Filter columns whose (company_id, column, last_name, id) or (company_id, column) index yields an order. */
+/** Filter columns whose (company_id, column, last_name, first_name, id) or (company_id, column) index yields an order. */
 const ORDERING_FILTERS: Record<string, string[]> = {
   last_name: ['users.company_id', 'users.role', 'users.suspended', 'users.department_id'],
   first_name: ['users.company_id'],

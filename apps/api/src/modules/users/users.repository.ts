@@ -30,16 +30,17 @@ export type UserListRow = Omit<UserRow, 'password_hash' | 'external_id'>;
 
 /**
  * The sort column, then id for a stable order; each list is a prefix of a (company_id, …) index of
- * migration 001. Last name ends in id (not first name) so that the filter indexes
- * (company_id, role|suspended|department_id, last_name, id) also yield this order.
+ * migration 001. Names sort by last name, then first name; the filter indexes
+ * (company_id, role|suspended|department_id, last_name, first_name, id) of migration 010 also
+ * yield this order.
  */
 export const USER_ORDER: Record<UserSort, (keyof UserListRow)[]> = {
   id: ['id'],
-  last_name: ['last_name', 'id'],
+  last_name: ['last_name', 'first_name', 'id'],
   first_name: ['first_name', 'last_name', 'id'],
   username: ['username', 'id'],
   email: ['email', 'id'],
-  role: ['role', 'last_name', 'id'],
+  role: ['role', 'last_name', 'first_name', 'id'],
   created_at: ['created_at', 'id'],
   last_login_at: ['last_login_at', 'id'],
 };
