@@ -1,5 +1,7 @@
 import type { ConsoleRouteName } from '@heed/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { usersListViewQuery } from '../../features/users/api/preference-store.ts';
 
 type PageLoader = () => Promise<ComponentType>;
 
@@ -39,4 +41,23 @@ export const ROUTE_PAGES: Record<ConsoleRouteName, PageLoader> = {
   episodes: () => import('../pages/episodes-page.tsx').then((m) => m.EpisodesPage),
   error: () => import('../pages/error-page.tsx').then((m) => m.ErrorPage),
   'public/assignments': () => import('../pages/public-assignments-page.tsx').then((m) => m.PublicAssignmentsPage),
+};
+
+/**
+ * What a page reads before it can show its data, started by the route's loader rather than by the
+ * page's first render (decision 020): `early` beside the session request (calls that never carry a
+ * company header), `afterSession` from a small chunk of its own once the session is known (or at once
+ * when no company is chosen in this browser, see guards.ts). Neither is awaited: the frame and the
+ * page's skeleton show meanwhile, and the page's queries take the requests over under the same keys.
+ */
+export interface RouteData {
+  early?: (queryClient: QueryClient) => void;
+  afterSession?: () => Promise<(queryClient: QueryClient, search: string) => Promise<void>>;
+}
+
+export const ROUTE_DATA: Partial<Record<ConsoleRouteName, RouteData>> = {
+  users: {
+    early: (queryClient) => void queryClient.prefetchQuery(usersListViewQuery()),
+    afterSession: () => import('../../features/users/api/list-users.ts').then((m) => m.prefetchUsersList),
+  },
 };

@@ -8,7 +8,7 @@ import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { routeGuard, sessionLoader } from './guards.ts';
 import type { RouteHandle } from './route-handle.ts';
-import { ROUTE_PAGES } from './route-pages.ts';
+import { ROUTE_DATA, ROUTE_PAGES } from './route-pages.ts';
 import { SESSION_ROUTE_ID } from './session.ts';
 
 const Loading = () => <Splash label="Loading Heed Admin…" />;
@@ -21,7 +21,7 @@ function pageRoute(route: ConsoleRoute, path = route.path): RouteObject {
   return {
     ...(path === '/' ? { index: true } : { path: relative(path) }),
     handle,
-    loader: routeGuard(route),
+    loader: routeGuard(route, ROUTE_DATA[route.name]),
     lazy: { Component: ROUTE_PAGES[route.name] },
   };
 }

@@ -34,4 +34,5 @@ export {
   type PagedResult,
   useListPage,
 } from './use-list-page.ts';
+export { type ListDataConfig, prefetchListPage } from './prefetch-list-page.ts';
 export { PREFERENCE_SAVE_DELAY_MS, preferenceQueryKey } from './use-list-preferences.ts';

@@ -13,11 +13,14 @@ import type { ListState } from './list-state.ts';
 import classes from './list-page.module.css';
 import { SortHeader } from './sort-header.tsx';
 import { SkeletonRows } from './skeleton-rows.tsx';
+import { ROW_DATA, TD_CLASS, TR_CLASS } from './table-markup.ts';
 import { type ListSelection, isRowSelected, pageSelectionState, setRowsSelected } from './selection.ts';
 import { useRowFocus } from './use-row-focus.ts';
 
 /** From this many rows on, only the rows in view are rendered (PRODUCT.md: "virtualised when longer"). */
 export const VIRTUALIZE_FROM = 100;
+
+const RIGHT = { textAlign: 'right' } as const;
 /** A row's height at the table's density; the virtualiser measures real rows as they render. */
 export const ROW_HEIGHT = 41;
 const SELECT_COLUMN = '__select';
@@ -186,17 +189,18 @@ export function ListTable<T>(props: ListTableProps<T>) {
                 const row = tableRows[index]!;
                 const checked = row.getIsSelected();
                 return (
-                  <Table.Tr
+                  <tr
                     key={row.id}
                     ref={virtual ? virtualizer.measureElement : undefined}
-                    className={classes.row}
+                    className={`${TR_CLASS} ${classes.row}`}
+                    {...ROW_DATA}
                     data-selected={checked || undefined}
                     aria-rowindex={virtual ? index + 2 : undefined}
                     {...rowProps(index)}
                   >
                     {row.getVisibleCells().map((cell) =>
                       cell.column.id === SELECT_COLUMN ? (
-                        <Table.Td key={cell.id} className={classes.selectCell}>
+                        <td key={cell.id} className={`${TD_CLASS} ${classes.selectCell}`}>
                           <Checkbox
                             size="xs"
                             tabIndex={-1}
@@ -204,18 +208,18 @@ export function ListTable<T>(props: ListTableProps<T>) {
                             checked={checked}
                             onChange={() => toggle(index)}
                           />
-                        </Table.Td>
+                        </td>
                       ) : (
-                        <Table.Td
+                        <td
                           key={cell.id}
-                          ta={byId.get(cell.column.id)?.align === 'right' ? 'right' : undefined}
-                          className={classes.cell}
+                          style={byId.get(cell.column.id)?.align === 'right' ? RIGHT : undefined}
+                          className={`${TD_CLASS} ${classes.cell}`}
                         >
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </Table.Td>
+                        </td>
                       ),
                     )}
-                  </Table.Tr>
+                  </tr>
                 );
               })}
               {padBottom > 0 && (

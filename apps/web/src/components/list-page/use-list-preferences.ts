@@ -3,11 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { showApiError } from '../../lib/error-notices.tsx';
 import { type ListPreferences, type PreferenceStore, type SavedView, parsePreferences } from './list-preferences.ts';
+import { preferenceQueryKey, savedViewQueryOptions } from './saved-view-query.ts';
+
+export { preferenceQueryKey };
 
 /** A burst of changes (clicking through sorts, ticking columns) is saved once, this long after the last. */
 export const PREFERENCE_SAVE_DELAY_MS = 600;
-
-export const preferenceQueryKey = (name: string) => ['preferences', name] as const;
 
 export interface ListPreferencesHandle {
   /** The saved view, or null (none saved, or it could not be read). */
@@ -27,13 +28,8 @@ export interface ListPreferencesHandle {
 export function useListPreferences(name: string, store: PreferenceStore): ListPreferencesHandle {
   const queryClient = useQueryClient();
   const key = useMemo(() => preferenceQueryKey(name), [name]);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => store.load(name, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    // Waiting for retries would hold the list back; without the view the page still works.
-    retry: false,
-  });
+  // Often already read, or on its way: the route starts the read beside the session (prefetchListPage).
+  const query = useQuery(savedViewQueryOptions(name, store));
   const pending = useRef<ListPreferences | null>(null);
   // This page's own changes show in the same render (a ticked column must not flick back meanwhile).
   const [local, setLocal] = useState<{ value: ListPreferences | null } | null>(null);

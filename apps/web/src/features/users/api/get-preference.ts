@@ -1,6 +1,6 @@
 import { endpoints } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { preferenceQueryKey } from '../../../components/list-page/use-list-preferences.ts';
+import { preferenceQueryKey } from '../../../components/list-page/saved-view-query.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 
 /** The list pages read their saved view under the same key. */

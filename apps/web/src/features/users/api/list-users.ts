@@ -1,6 +1,10 @@
-import { endpoints } from '@heed/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CUSTOM_FIELD_FILTER_PREFIX, USER_FILTER_FIELDS, USER_SORTS, endpoints } from '@heed/contract';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { prefetchListPage } from '../../../components/list-page/prefetch-list-page.ts';
+import { defaultListRules } from '../../../components/list-page/list-state.ts';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
+import { USERS_LIST_PREFERENCE } from './preference-store.ts';
+import { getPreference } from './get-preference.ts';
 
 export type UsersPage = ResponseOf<typeof endpoints.listUsers>;
 
@@ -21,3 +25,28 @@ export const listUsersQueryOptions = (query: UsersQuery) =>
 
 export const useUsers = (query: UsersQuery) =>
   useQuery({ ...listUsersQueryOptions(query), placeholderData: keepPreviousData });
+
+/** What the users list's URL and saved view may hold: its sorts and filters (spec §7). */
+export const USERS_LIST_RULES = defaultListRules({
+  sortKeys: USER_SORTS,
+  filterNames: USER_FILTER_FIELDS,
+  filterPrefixes: [CUSTOM_FIELD_FILTER_PREFIX],
+  // The header's user search narrows one visit to one user; that is not a view to keep.
+  transientFilters: ['user_id'],
+});
+
+/**
+ * The users route's head start (decision 020): the first page of users, the one the list page will
+ * ask for, requested before the page has rendered. Loaded by the route without the page's chunk.
+ */
+export const prefetchUsersList = (queryClient: QueryClient, search: string) =>
+  prefetchListPage(
+    queryClient,
+    {
+      name: USERS_LIST_PREFERENCE,
+      rules: USERS_LIST_RULES,
+      listQuery: listUsersQueryOptions,
+      preferences: { load: getPreference },
+    },
+    search,
+  );

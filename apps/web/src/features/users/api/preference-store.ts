@@ -1,4 +1,5 @@
-import type { PreferenceStore } from '../../../components/list-page/index.ts';
+import type { PreferenceStore } from '../../../components/list-page/list-preferences.ts';
+import { savedViewQueryOptions } from '../../../components/list-page/saved-view-query.ts';
 import { deletePreference } from './delete-preference.ts';
 import { getPreference } from './get-preference.ts';
 import { savePreference } from './save-preference.ts';
@@ -9,3 +10,9 @@ export const userPreferenceStore: PreferenceStore = {
   save: savePreference,
   remove: deletePreference,
 };
+
+/** The users list's saved view is stored under this preference name (spec §3). */
+export const USERS_LIST_PREFERENCE = 'users-list';
+
+/** The read of the users list's saved view; its route starts it beside the session (decision 020). */
+export const usersListViewQuery = () => savedViewQueryOptions(USERS_LIST_PREFERENCE, { load: getPreference });

@@ -1,9 +1,16 @@
-import { ROLE_LABELS, type User, isRoleId } from '@heed/contract';
+import { type CustomFieldListItem, type CustomFieldType, ROLE_LABELS, type User, isRoleId } from '@heed/contract';
 import { Text } from '@mantine/core';
 import type { ListColumn } from '../../../components/list-page/index.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** A custom date field holds a calendar day (YYYY-MM-DD): shown as that day wherever the reader is. */
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 const Missing = ({ children = '—' }: { children?: string }) => (
@@ -63,34 +70,59 @@ export const USER_COLUMNS: ListColumn<User>[] = [
 
 export const CUSTOM_COLUMN_PREFIX = 'cf.';
 
-/** "employee_id" → "Employee id": a readable label until the custom fields' own labels can be read. */
+/** "employee_id" → "Employee id": the label of a key whose field is not (yet) known. */
 const labelOfKey = (key: string) => {
   const words = key.replace(/[_.-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function customValue(value: string | null | undefined) {
+/** A custom value as its field's type reads: dates formatted, booleans as Yes/No, the rest as stored. */
+function customValue(value: string | null | undefined, type?: CustomFieldType) {
   if (value === null || value === undefined || value === '') return <Missing />;
+  if (type === 'date') {
+    const date = new Date(`${value}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? value : <time dateTime={value}>{dayFormat.format(date)}</time>;
+  }
   if (value === 'true') return 'Yes';
   if (value === 'false') return 'No';
   return value;
 }
 
+type ColumnField = Pick<CustomFieldListItem, 'key' | 'label' | 'type' | 'show_in_table'>;
+
+const customColumn = (field: ColumnField): ListColumn<User> => ({
+  id: `${CUSTOM_COLUMN_PREFIX}${field.key}`,
+  label: field.label,
+  defaultVisible: field.show_in_table,
+  align: field.type === 'number' ? 'right' : 'left',
+  cell: (user: User) => customValue(user.custom_fields[field.key], field.type),
+});
+
 /**
- * A column per custom field: the keys the rows carry, plus the ones a saved view shows (so a
- * chosen custom column survives a page whose rows lack it). Hidden until the reader shows them.
+ * A column per custom field. With the company's fields (GET /custom-fields): their labels, in their
+ * order, shown in a fresh view when the field says "shown in the users table". Until they load, the
+ * keys the rows carry and the ones a saved view shows (so a chosen custom column survives a page
+ * whose rows lack it), labelled from the key.
  */
-export function customFieldColumns(users: readonly User[], savedIds: readonly string[]): ListColumn<User>[] {
+export function customFieldColumns(
+  fields: readonly ColumnField[] | undefined,
+  users: readonly User[],
+  savedIds: readonly string[],
+): ListColumn<User>[] {
+  if (fields) return fields.map(customColumn);
   const keys = new Set<string>();
   for (const user of users) for (const key of Object.keys(user.custom_fields)) keys.add(key);
   for (const id of savedIds) if (id.startsWith(CUSTOM_COLUMN_PREFIX)) keys.add(id.slice(CUSTOM_COLUMN_PREFIX.length));
-  return [...keys].sort().map((key) => ({
-    id: `${CUSTOM_COLUMN_PREFIX}${key}`,
-    label: labelOfKey(key),
-    defaultVisible: false,
-    cell: (user: User) => customValue(user.custom_fields[key]),
-  }));
+  return [...keys]
+    .sort()
+    .map((key) => customColumn({ key, label: labelOfKey(key), type: 'text', show_in_table: false }));
 }
+
+/** A fresh view's columns: the built-in defaults, then the custom fields shown in the users table. */
+export const defaultUserColumns = (fields: readonly ColumnField[] | undefined): string[] => [
+  ...DEFAULT_USER_COLUMNS,
+  ...(fields ?? []).filter((field) => field.show_in_table).map((field) => `${CUSTOM_COLUMN_PREFIX}${field.key}`),
+];
 
 /** Visible in a fresh view: name, username, email, role, department, status, last sign-in. */
 export const DEFAULT_USER_COLUMNS = USER_COLUMNS.filter((column) => column.defaultVisible !== false).map(

@@ -9,6 +9,7 @@ import UsersListPage from './users-list-page.tsx';
 const PAGE_TEST_TIMEOUT_MS = 60_000;
 const USERS = '/api/v3/users';
 const PREFERENCES = '/api/v3/users/preferences';
+const CUSTOM_FIELDS = '/api/v3/custom-fields';
 
 /** The API of a company with `total` users and no saved view. */
 function companyOf(total: number, users?: (call: ApiCall) => Response | Promise<Response>) {
@@ -53,12 +54,64 @@ describe('the users list', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(within(bodyRows()[4]!).getByText('Never')).toBeInTheDocument();
 
     // The saved view is read before the first list call, which then asks for the spec's defaults.
-    expect(api.calls.map((call) => `${call.method} ${call.path}`).slice(0, 2)).toEqual([
+    const listCalls = api.calls.filter((call) => call.path !== CUSTOM_FIELDS);
+    expect(listCalls.map((call) => `${call.method} ${call.path}`).slice(0, 2)).toEqual([
       `GET ${PREFERENCES}`,
       `GET ${USERS}`,
     ]);
     expect(api.callsTo('GET', PREFERENCES)[0]!.query.get('name')).toBe('users-list');
     expect(lastQuery(api)).toEqual({ page: '1', per_page: '25', sort: 'id', order: 'asc' });
+  });
+
+  it("shows the custom fields marked for the table as columns, under their labels and in their types' form", async () => {
+    const field = (id: number, key: string, label: string, type: string, shown: boolean) => ({
+      id,
+      key,
+      label,
+      type,
+      options: null,
+      required: false,
+      show_in_table: shown,
+      position: id,
+    });
+    mockApi((call) => {
+      if (call.path === PREFERENCES && call.method === 'GET') return noPreference();
+      if (call.path === PREFERENCES) return json({ data: null });
+      if (call.path === CUSTOM_FIELDS) {
+        return json({
+          data: [
+            field(1, 'employee_id', 'Employee ID', 'text', true),
+            field(2, 'hire_date', 'Hire date', 'date', true),
+            field(3, 'union_member', 'Union member', 'boolean', false),
+          ],
+        });
+      }
+      if (call.path === USERS) {
+        return usersAnswer(call, 3, (id) =>
+          makeUser(id, { custom_fields: { employee_id: `E-${id}`, hire_date: '2024-02-29', union_member: 'true' } }),
+        );
+      }
+      return undefined;
+    });
+    renderAt('/users', <UsersListPage />);
+
+    expect(await screen.findByText('1–3 of 3 users')).toBeInTheDocument();
+    await waitFor(() => expect(headers()).toContain('Employee ID'));
+    expect(headers()).toEqual([
+      '',
+      'Name',
+      'Username',
+      'Email',
+      'Role',
+      'Department',
+      'Status',
+      'Last sign-in',
+      'Employee ID',
+      'Hire date',
+    ]);
+    const cells = within(bodyRows()[0]!).getAllByRole('cell');
+    expect(cells.at(-2)?.textContent).toBe('E-1');
+    expect(cells.at(-1)?.textContent).toBe('29 Feb 2024');
   });
 
   it('sorts by a column when its header is pressed, and the other way when pressed again', async () => {

@@ -1,35 +1,28 @@
-import { CUSTOM_FIELD_FILTER_PREFIX, USER_FILTER_FIELDS, USER_SORTS, type User } from '@heed/contract';
+import type { User } from '@heed/contract';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import {
-  type EmptyCopy,
-  ListPage,
-  type ListPageConfig,
-  defaultListRules,
-  useListPage,
-} from '../../../components/list-page/index.ts';
+import { type EmptyCopy, ListPage, type ListPageConfig, useListPage } from '../../../components/list-page/index.ts';
 import { USERS_EXPORT_URL } from '../api/export-users.ts';
-import { listUsersQueryOptions } from '../api/list-users.ts';
-import { userPreferenceStore } from '../api/preference-store.ts';
+import { useCustomFields } from '../api/list-custom-fields.ts';
+import { USERS_LIST_RULES, listUsersQueryOptions } from '../api/list-users.ts';
+import { USERS_LIST_PREFERENCE, userPreferenceStore } from '../api/preference-store.ts';
 import { UserEditAddButton } from '../components/user-edit-add-button.tsx';
 import { UserEditEntry } from '../components/user-edit-entry.tsx';
 import { useUserEditParam } from '../components/user-edit-param.ts';
-import { DEFAULT_USER_COLUMNS, USER_COLUMNS, customFieldColumns } from '../components/users-columns.tsx';
+import {
+  DEFAULT_USER_COLUMNS,
+  USER_COLUMNS,
+  customFieldColumns,
+  defaultUserColumns,
+} from '../components/users-columns.tsx';
 import { UserIdChip, UsersFilters } from '../components/users-filters.tsx';
 import { UsersListBulkActions } from '../components/bulk-actions.tsx';
 
-/** The users list's saved view is stored under this preference name (spec §3). */
-export const USERS_LIST_PREFERENCE = 'users-list';
+export { USERS_LIST_PREFERENCE };
 
 const config: ListPageConfig<User> = {
   name: USERS_LIST_PREFERENCE,
-  rules: defaultListRules({
-    sortKeys: USER_SORTS,
-    filterNames: USER_FILTER_FIELDS,
-    filterPrefixes: [CUSTOM_FIELD_FILTER_PREFIX],
-    // The header's user search narrows one visit to one user; that is not a view to keep.
-    transientFilters: ['user_id'],
-  }),
+  rules: USERS_LIST_RULES,
   defaultColumns: DEFAULT_USER_COLUMNS,
   listQuery: listUsersQueryOptions,
   preferences: userPreferenceStore,
@@ -51,11 +44,13 @@ const userLabel = (user: User) => user.name || user.username;
  * `field[user_id]` from the header's user search narrows the list to that user.
  */
 export default function UsersListPage() {
-  const list = useListPage(config);
+  const fields = useCustomFields().data;
+  const listConfig = useMemo(() => ({ ...config, defaultColumns: defaultUserColumns(fields) }), [fields]);
+  const list = useListPage(listConfig);
   const drawer = useUserEditParam();
   const columns = useMemo(
-    () => [...USER_COLUMNS, ...customFieldColumns(list.rows, list.columnIds)],
-    [list.rows, list.columnIds],
+    () => [...USER_COLUMNS, ...customFieldColumns(fields, list.rows, list.columnIds)],
+    [fields, list.rows, list.columnIds],
   );
   return (
     <ListPage
