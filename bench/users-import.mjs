@@ -6,7 +6,7 @@
 // rows/s for the whole (upload + queue + run), each phase, and the server's peak RSS (API and worker
 // thread together). --dry-run also times a dry run before the import.
 //
-//   npm run bench -- users-import [--rows 100000] [--format csv|xlsx|both] [--db postgres://…] [--dry-run] [--keep]
+//   npm run bench -- users-import [--rows 100000] [--format csv|xlsx|both] [--db postgres://…] [--dry-run] [--keep] [--cpu-prof DIR]
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -195,7 +195,9 @@ async function measure(format) {
   );
   const database = await freshDatabase(format);
   const companyId = await prepare(database.url);
-  const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: database.url });
+  // --cpu-prof DIR: the server (and its worker thread, a profile each) writes V8 CPU profiles there on exit.
+  const profiling = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+  const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: database.url }, profiling);
   try {
     const session = await signIn(heed.url, 'admin', ADMIN_PASSWORD);
     const headers = { ...session, 'x-company-id': String(companyId) };
@@ -206,6 +208,7 @@ async function measure(format) {
     form.set('file', await fileBlob(file, format), `users.${format}`);
     const uploaded = await call(heed.url, headers, 'POST', '/users/imports', form);
     const uploadedAt = performance.now();
+    const afterUpload = memory(heed.child.pid);
     const unmapped = uploaded.headers.filter((_, i) => uploaded.mapping[i] === null);
     if (unmapped.length > 0) throw new Error(`Columns not mapped automatically: ${unmapped.join(', ')}`);
     let dryRunSeconds = null;
@@ -234,7 +237,7 @@ async function measure(format) {
     console.log(
       `  end to end: ${fmt(ROWS)} rows (${check}) in ${total.toFixed(2)} s = ${fmt(ROWS / total)} rows/s ` +
         `(upload ${((uploadedAt - started) / 1000).toFixed(2)} s, queue ${(((firstProgressAt ?? finished) - runStarted) / 1000).toFixed(2)} s to the first chunk, ` +
-        `run ${((finished - runStarted) / 1000).toFixed(2)} s); server CPU ${cpu.toFixed(1)} s; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.peak.toFixed(0)} MiB`,
+        `run ${((finished - runStarted) / 1000).toFixed(2)} s); server CPU ${cpu.toFixed(1)} s; server RSS ${before.rss.toFixed(0)} MiB before, ${afterUpload.rss.toFixed(0)} after the upload (peak ${afterUpload.peak.toFixed(0)}), peak ${after.peak.toFixed(0)} MiB; ${fmt(ROWS / cpu)} rows per server CPU-second`,
     );
   } finally {
     await heed.stop();

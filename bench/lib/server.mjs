@@ -52,11 +52,11 @@ async function spawnUntilReady(args, env, url, label) {
 }
 
 /** The Heed server (`apps/api/src/server.ts`) on a free port; `env` adds DATA_DIR, DATABASE_URL, … */
-export async function startHeed(env = {}) {
+export async function startHeed(env = {}, nodeArgs = []) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = await spawnUntilReady(
-    ['--import', 'tsx', 'apps/api/src/server.ts'],
+    [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
     { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', HEED_DEMO: '0', ...env },
     `${url}/api/csrf-cookie`,
     'Heed',

@@ -7,6 +7,7 @@ import { excelDate, parseDeactivated, parseRole } from '../src/modules/users-imp
 import { detectDelimiter, readCsv } from '../src/modules/users-import/csv-reader.ts';
 import { KeySet } from '../src/modules/users-import/file-keys.ts';
 import type { RawRow } from '../src/modules/users-import/raw-row.ts';
+import { SharedStrings } from '../src/modules/users-import/shared-strings.ts';
 import { readXlsx } from '../src/modules/users-import/xlsx-reader.ts';
 import { FIXTURES } from './fixtures/import-harness.ts';
 
@@ -153,5 +154,21 @@ describe('users import readers', () => {
       'Operations',
     ]);
     expect(rows[2]?.cells[7]).toBe('Rich text');
+  });
+
+  it('keeps the shared strings of a workbook as written: accents, other scripts, emoji, empty ones, by index', () => {
+    const strings = new SharedStrings();
+    const texts = [
+      'Zoë Ünal',
+      '',
+      '山田 太郎',
+      'Łódź 🚀',
+      ...Array.from({ length: 20_000 }, (_, i) => `user${i}@example.test`),
+    ];
+    for (const text of texts) strings.push(text);
+    expect(strings.length).toBe(texts.length);
+    expect([0, 1, 2, 3, 4, 20_003].map((i) => strings.at(i))).toEqual([0, 1, 2, 3, 4, 20_003].map((i) => texts[i]));
+    expect(strings.at(texts.length)).toBeUndefined();
+    expect(strings.at(-1)).toBeUndefined();
   });
 });

@@ -28,6 +28,8 @@ export type DepartmentResolution =
  */
 export class DepartmentIndex {
   private readonly byKey = new Map<string, DepartmentNode>();
+  /** Resolutions by the cell's text: a file names a few departments over and over. Cleared when one is added. */
+  private readonly resolved = new Map<string, DepartmentResolution>();
 
   constructor(departments: DepartmentNode[]) {
     const byId = new Map(departments.map((d) => [d.id, d]));
@@ -50,6 +52,16 @@ export class DepartmentIndex {
   }
 
   resolve(path: string): DepartmentResolution {
+    let resolution = this.resolved.get(path);
+    if (!resolution) {
+      resolution = this.resolveNames(path);
+      if (this.resolved.size >= 10_000) this.resolved.clear();
+      this.resolved.set(path, resolution);
+    }
+    return resolution;
+  }
+
+  private resolveNames(path: string): DepartmentResolution {
     const names = pathNames(path);
     if (names.length === 0 || names.some((name) => name.length > 120)) return { kind: 'invalid' };
     const found = this.byKey.get(keyOf(names));
@@ -68,6 +80,7 @@ export class DepartmentIndex {
   add(names: string[], department: DepartmentNode): void {
     const key = keyOf(names);
     if (!this.byKey.has(key)) this.byKey.set(key, department);
+    this.resolved.clear();
   }
 
   /** The department at a path of names, if any. */

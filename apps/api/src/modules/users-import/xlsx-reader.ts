@@ -1,10 +1,11 @@
 import type { RawRow, RowBatches } from './raw-row.ts';
+import { SharedStrings } from './shared-strings.ts';
 import { decodeXmlText, elementsOf, textRuns } from './xml-scan.ts';
 import { type OpenArchive, type ZipEntry, ZipFormatError, listZipEntries, openZipEntry } from './zip-reader.ts';
 
 // A streaming reader for the first worksheet of an XLSX workbook: the sheet's XML is scanned with
 // indexOf, never parsed into a tree, so rows cost microseconds and memory stays flat. Shared strings
-// are held in memory (a workbook's unique texts).
+// are held in memory (a workbook's unique texts), packed outside the V8 heap.
 
 /** The value of attribute `name` in the tag `xml[start, end)`, or null. */
 function attributeIn(xml: string, start: number, end: number, name: string): string | null {
@@ -32,7 +33,7 @@ function columnIn(xml: string, start: number, end: number): number {
 }
 
 /** A cell's text from its content `xml[start, end)` and its `t` type. */
-function cellValue(xml: string, start: number, end: number, type: string | null, shared: string[]): string {
+function cellValue(xml: string, start: number, end: number, type: string | null, shared: SharedStrings): string {
   if (type === 'inlineStr') return textRuns(xml.slice(start, end));
   const v = xml.indexOf('<v', start);
   if (v < 0 || v >= end) return '';
@@ -40,13 +41,13 @@ function cellValue(xml: string, start: number, end: number, type: string | null,
   const valueEnd = xml.indexOf('</v>', valueStart);
   if (valueStart <= 0 || valueEnd < 0 || valueEnd > end) return '';
   const raw = xml.slice(valueStart, valueEnd);
-  if (type === 's') return shared[Number(raw)] ?? '';
+  if (type === 's') return shared.at(Number(raw)) ?? '';
   if (type === 'b') return raw === '1' ? 'true' : 'false';
   return decodeXmlText(raw);
 }
 
 /** The `<row>` element `xml[start, end)` → its row number and cells. */
-function parseRow(xml: string, start: number, end: number, previousRow: number, shared: string[]): RawRow {
+function parseRow(xml: string, start: number, end: number, previousRow: number, shared: SharedStrings): RawRow {
   const tagEnd = xml.indexOf('>', start);
   const rowAttribute = attributeIn(xml, start, tagEnd, 'r');
   const row = rowAttribute ? Number(rowAttribute) : previousRow + 1;
@@ -107,8 +108,8 @@ async function firstSheet(open: OpenArchive, entries: Map<string, ZipEntry>): Pr
   return fallback;
 }
 
-async function readSharedStrings(open: OpenArchive, entry: ZipEntry | undefined): Promise<string[]> {
-  const strings: string[] = [];
+async function readSharedStrings(open: OpenArchive, entry: ZipEntry | undefined): Promise<SharedStrings> {
+  const strings = new SharedStrings();
   if (!entry) return strings;
   for await (const { text, spans } of elementsOf(await openZipEntry(open, entry), 'si')) {
     for (let i = 0; i < spans.length; i += 2) strings.push(textRuns(text.slice(spans[i], spans[i + 1])));
