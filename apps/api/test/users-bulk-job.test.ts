@@ -163,6 +163,35 @@ describe('PUT /users over 1,000 users', () => {
         ?.department_id,
     ).toBe(f.ids.ops);
   });
+
+  it('deletes users as a job; text search finds none of them afterwards, and still finds a new user', async () => {
+    const search = async (text: string) => (await cm.get(`/api/v3/users?text=${text}`)).json().meta.total;
+    expect(await search('plant.12@bulk')).toBe(1);
+
+    const response = await bulk(cm, `field[department_id]=${plant}`, { action: 'delete' });
+    expect(response.statusCode, response.body).toBe(202);
+    await runNextJob(t);
+
+    expect((await cm.get(`/api/v3/jobs/${dataOf(response).job_id}`)).json().data.result).toMatchObject({
+      matched: COUNT,
+      changed: COUNT,
+    });
+    expect(await auditRows(t, 'user.delete')).toHaveLength(COUNT);
+    expect(await search('plant.12@bulk')).toBe(0);
+    expect(await search('@bulk.test')).toBe(0);
+    if (t.dialect === 'sqlite') {
+      // The search index itself holds none of them (not merely hidden by the join to users), and the
+      // job left FTS5's delete-merging as it found it.
+      const indexed = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM users_search WHERE users_search MATCH '"@bulk.test"'`.execute(t.db);
+      expect(indexed.rows[0]?.n).toBe(0);
+      const setting = await sql<{ v: number }>`SELECT v FROM users_search_config WHERE k = 'deletemerge'`.execute(t.db);
+      expect(setting.rows.map((row) => Number(row.v))).toEqual([10]);
+    }
+    await addLearners(t, f.company, 1, 'plant.again.', plant);
+    expect(await search('plant.again.1@bulk')).toBe(1);
+  });
 });
 
 /** A client holding a raw session cookie (a session made without signing in). */
