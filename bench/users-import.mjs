@@ -7,16 +7,15 @@
 // thread together). --dry-run also times a dry run before the import.
 //
 //   npm run bench -- users-import [--rows 100000] [--format csv|xlsx|both] [--db postgres://…] [--dry-run] [--keep] [--cpu-prof DIR]
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb } from '../apps/api/src/db/create-db.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { ensureInitialData } from '../apps/api/src/db/seed/initial-data.ts';
+import { DEPARTMENTS, call, fileBlob, until, writeCsv, writeXlsx } from './lib/import-file.mjs';
 import { fmt, parseArgs, signIn, startHeed } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { rows: '100000', format: 'csv' });
@@ -24,70 +23,6 @@ const ROWS = Number(args.rows);
 const COMPANY = 'Import Bench Co';
 const ADMIN_PASSWORD = process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo';
 const temp = mkdtempSync(join(tmpdir(), 'heed-bench-import-'));
-const HEADER = [
-  'Username',
-  'E-mail',
-  'First name',
-  'Last name',
-  'Role',
-  'Department',
-  'Manager',
-  'Phone',
-  'Hired',
-  'Deactivated',
-  'Cost Center',
-  'Badge Number',
-  'Contract End',
-];
-const DEPARTMENTS = ['Sales', 'Sales/EMEA', 'Sales/Americas', 'Operations', 'Operations/Plant 1', 'Finance'];
-
-function row(i) {
-  const user = `bench.user${i}`;
-  const day = String(1 + (i % 28)).padStart(2, '0');
-  return [
-    user,
-    `${user}@import-bench.test`,
-    `First${i % 997}`,
-    `Last${i % 1999}`,
-    i % 100 === 0 ? 'Reviewer' : 'Student',
-    DEPARTMENTS[i % DEPARTMENTS.length],
-    i % 40 === 0 || i < 40 ? '' : `bench.user${i - (i % 40)}`,
-    `+1 555 ${String(i % 10000).padStart(4, '0')}`,
-    `2024-03-${day}`,
-    i % 50 === 0 ? 'yes' : 'no',
-    `CC-${i % 50}`,
-    String(100000 + i),
-    `2027-01-${day}`,
-  ];
-}
-
-const csvCell = (value) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-async function writeCsv(path) {
-  const out = createWriteStream(path);
-  let buffer = `${HEADER.join(',')}\r\n`;
-  for (let i = 1; i <= ROWS; i++) {
-    buffer += `${row(i).map(csvCell).join(',')}\r\n`;
-    if (buffer.length > 1 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
-  }
-  out.end(buffer);
-  await once(out, 'finish');
-}
-
-async function writeXlsx(path) {
-  // Shared strings, as Excel writes them (the reader must hold them); the sheet streamed row by row.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: false });
-  const sheet = workbook.addWorksheet('Users');
-  sheet.addRow(HEADER).commit();
-  for (let i = 1; i <= ROWS; i++) sheet.addRow(row(i)).commit();
-  await sheet.commit();
-  await workbook.commit();
-}
-
-/** A fresh database: a SQLite file in the temporary folder, or a new PostgreSQL database beside --db's. */
 async function freshDatabase(label) {
   if (!args.db) return { url: join(temp, `${label}.sqlite`), drop: async () => undefined };
   const name = `heed_bench_import_${label}_${process.pid}`;
@@ -169,26 +104,10 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function call(url, headers, method, path, body) {
-  const response = await fetch(`${url}/api/v3${path}`, { method, headers, body });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text).data;
-}
-
-async function until(url, headers, id, done) {
-  for (;;) {
-    const current = await call(url, headers, 'GET', `/users/imports/${id}`);
-    if (current.status === 'failed') throw new Error(`The import failed: ${current.last_error}`);
-    if (done(current)) return current;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function measure(format) {
   const file = join(temp, `users.${format}`);
   const writing = performance.now();
-  await (format === 'csv' ? writeCsv(file) : writeXlsx(file));
+  await (format === 'csv' ? writeCsv(file, ROWS) : writeXlsx(file, ROWS));
   const size = statSync(file).size;
   console.log(
     `${format.toUpperCase()}: ${fmt(ROWS)} rows, ${(size / 1024 / 1024).toFixed(1)} MiB, written in ${((performance.now() - writing) / 1000).toFixed(1)} s.`,
@@ -243,13 +162,6 @@ async function measure(format) {
     await heed.stop();
     if (!args.keep) await database.drop();
   }
-}
-
-/** The file as a Blob backed by the disk (Node 20: openAsBlob), so the upload streams it. */
-async function fileBlob(path, format) {
-  const { openAsBlob } = await import('node:fs');
-  const type = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  return openAsBlob(path, { type });
 }
 
 console.log(

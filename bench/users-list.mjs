@@ -1,13 +1,18 @@
 // Latency of GET /api/v3/users on a large company (made by `npm run seed`): page 1 sorted by last name
 // with meta.total, a deep page, and text filters; p50/p95/p99 over sequential requests on loopback
 // (keep-alive, so the figures are the server's time plus well under a millisecond of transport).
-// With --during-seed, the same while `npm run seed` writes into another company of the same database.
+// With --during-seed, the same while `npm run seed` writes into another company of the same database;
+// with --during-import, while the server's own worker imports a CSV of new users into the same company.
 //
 //   npm run bench -- users-list --db data/bench.sqlite [--company "Load Test Co"] [--requests 200]
 //   npm run bench -- users-list --db data/bench.sqlite --matrix     (every sort and filter, pages 1 and 2000)
 //   npm run bench -- users-list --db data/bench.sqlite --during-seed [--seed-users 200000 --seed-assignments 2000000]
+//   npm run bench -- users-list --db data/bench.sqlite --during-import [--import-rows 100000]
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startImport, until, writeCsv } from './lib/import-file.mjs';
 import { ROOT, fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', requests: '200' });
@@ -19,7 +24,8 @@ if (!db) {
 const url = /^postgres(ql)?:\/\//.test(db) ? db : resolve(db);
 const requests = Number(args.requests);
 
-const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
+// The import runs in the server's own worker thread; otherwise no background work disturbs the figures.
+const heed = await startHeed({ DATABASE_URL: url, WORKER: args['during-import'] ? 'thread' : 'off' });
 try {
   const session = await signIn(heed.url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');
   const companies = await (
@@ -36,6 +42,7 @@ try {
   );
 
   if (args['during-seed']) await duringSeed(headers, list);
+  else if (args['during-import']) await duringImport(headers, list);
   else if (args.matrix) await matrix(headers, list, first);
   else await table(headers, list, first);
 } finally {
@@ -103,11 +110,55 @@ async function matrix(headers, list, first) {
   }
 }
 
-async function duringSeed(headers, list) {
+/** Page 1 measured once before `work` starts, then request after request until it ends: p50/p95/p99/max of each. */
+async function whileRunning(headers, list, label, work) {
   const before = await timeRequests(heed.url, headers, requests, () => list({}));
   console.log(
-    `before the seed: p50 ${ms(before.p50)}  p95 ${ms(before.p95)}  p99 ${ms(before.p99)}  max ${ms(before.max)} ms`,
+    `before the ${label}: p50 ${ms(before.p50)}  p95 ${ms(before.p95)}  p99 ${ms(before.p99)}  max ${ms(before.max)} ms`,
   );
+  const times = [];
+  let running = true;
+  const done = work().finally(() => (running = false));
+  while (running) {
+    const t = await timeRequests(heed.url, headers, 1, () => list({}));
+    times.push(t.p50);
+  }
+  const result = await done;
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
+  console.log(
+    `during the ${label}:  p50 ${ms(at(50))}  p95 ${ms(at(95))}  p99 ${ms(at(99))}  max ${ms(times.at(-1))} ms over ${fmt(times.length)} requests`,
+  );
+  return result;
+}
+
+/**
+ * An import of `--import-rows` new users (default 100,000) into the listed company, by the server's
+ * worker thread. The users stay: run it on a copy of the database, or last.
+ */
+async function duringImport(headers, list) {
+  const rows = Number(args['import-rows'] ?? '100000');
+  const temp = mkdtempSync(join(tmpdir(), 'heed-bench-list-import-'));
+  try {
+    const file = join(temp, 'users.csv');
+    await writeCsv(file, rows);
+    // The company may lack the file's custom fields (ignored) and departments (created by path).
+    const id = await startImport(heed.url, headers, file, 'csv', {
+      ignoreUnmapped: true,
+      options: { create_departments: true },
+    });
+    const started = performance.now();
+    const done = await whileRunning(headers, list, 'import', () =>
+      until(heed.url, headers, id, (i) => i.status === 'completed'),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`import: ${fmt(rows)} rows in ${seconds.toFixed(1)} s, counts ${JSON.stringify(done.counts)}`);
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+async function duringSeed(headers, list) {
   const seedArgs = [
     '--users',
     args['seed-users'] ?? '200000',
@@ -117,27 +168,16 @@ async function duringSeed(headers, list) {
     'Concurrent Load',
     '--keep-indexes',
   ];
-  const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/large-cli.ts', ...seedArgs], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, HEED_DEMO: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   let seedOutput = '';
-  seed.stdout.on('data', (chunk) => (seedOutput += chunk));
-  const exited = new Promise((resolve) => seed.once('exit', resolve));
-  const times = [];
-  let running = true;
-  exited.then(() => (running = false));
-  while (running) {
-    const t = await timeRequests(heed.url, headers, 1, () => list({}));
-    times.push(t.p50);
-  }
-  const code = await exited;
-  times.sort((a, b) => a - b);
-  const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
-  console.log(
-    `during the seed:  p50 ${ms(at(50))}  p95 ${ms(at(95))}  p99 ${ms(at(99))}  max ${ms(times.at(-1))} ms over ${fmt(times.length)} requests`,
-  );
+  const code = await whileRunning(headers, list, 'seed', () => {
+    const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/large-cli.ts', ...seedArgs], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url, HEED_DEMO: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    seed.stdout.on('data', (chunk) => (seedOutput += chunk));
+    return new Promise((resolve) => seed.once('exit', resolve));
+  });
   console.log(
     `seed (${seedArgs.join(' ')}): ${seedOutput.trim().split('\n').at(-1)}${code === 0 ? '' : ` (exit ${code})`}`,
   );
