@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DbHandle, createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -17,6 +17,7 @@ import { userAssignmentsRoutes } from './modules/users/user-assignments.routes.t
 import { usersBulkRoutes } from './modules/users/users-bulk.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSessionHook } from './platform/session-hook.ts';
 import { registerWeb } from './platform/web.ts';
@@ -39,7 +40,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('deps', { db: handle.db, dialect: handle.dialect, config });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);

@@ -24,24 +24,43 @@ export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<Re
 /**
  * Enforces an endpoint's access rule before its handler: session, same-site and CSRF for
  * mutations, tenant resolution, then role or site-admin. The console's guards only mirror this.
+ * Throws when refused. Returns a promise only when the tenant has to be looked up; every other
+ * decision is synchronous, so a session-only `GET` (such as `/me`) costs no extra promise.
  */
-export async function enforceAccess(endpoint: Endpoint, req: FastifyRequest): Promise<void> {
+export function enforceAccess(endpoint: Endpoint, req: FastifyRequest): Promise<void> | undefined {
   const mutating = endpoint.method !== 'GET';
   if (mutating) checkSameSite(req);
   const { access } = endpoint;
   const { session, user } = req.ctx;
   if (access.kind === 'public') {
     if (mutating) session ? checkSessionCsrf(req, session.csrf_token) : checkAnonymousCsrf(req);
-    return;
+    return undefined;
   }
   if (!session || !user) throw unauthenticated();
   if (mutating) checkSessionCsrf(req, session.csrf_token);
-  if (access.kind === 'session') return;
-  req.ctx.companyId = await resolveCompanyId(req, user);
-  if (user.site_admin === 1) return;
-  if (access.kind === 'siteAdmin') throw forbidden();
-  if (!hasRoleAccess(user.role, access.minRole)) throw forbidden();
+  if (access.kind === 'session') return undefined;
+  return resolveCompanyId(req, user).then((companyId) => {
+    req.ctx.companyId = companyId;
+    if (user.site_admin === 1) return;
+    if (access.kind === 'siteAdmin') throw forbidden();
+    if (!hasRoleAccess(user.role, access.minRole)) throw forbidden();
+  });
 }
+
+/** `enforceAccess` as a callback hook: synchronous decisions finish without a promise. */
+const accessHook =
+  (endpoint: Endpoint) =>
+  (req: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
+    let pending: Promise<void> | undefined;
+    try {
+      pending = enforceAccess(endpoint, req);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (pending) pending.then(() => done(), done);
+    else done();
+  };
 
 const toFastifyPath = (endpoint: Endpoint) =>
   `/api${endpoint.unversioned ? '' : '/v3'}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -58,7 +77,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.response ? { response: { [endpoint.status ?? 200]: endpoint.response } } : {}),
     },
-    preHandler: async (req) => enforceAccess(endpoint, req),
+    preHandler: accessHook(endpoint),
     handler: async (req, reply) => {
       const result = await handler({
         body: req.body as Parsed<E['body']>,

@@ -41,7 +41,9 @@ export function securityHeadersFor(options: Readonly<HelmetOptions>): Readonly<R
 /** Sends the security headers on every response, API and console alike. */
 export function registerSecurityHeaders(app: FastifyInstance, options = HELMET_OPTIONS): void {
   const headers = securityHeadersFor(options);
-  app.addHook('onRequest', async (_req, reply) => {
+  // A callback hook, not an async one: it saves a promise and a microtask turn on every request.
+  app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }

@@ -6,7 +6,9 @@ import { loadSession } from './session.ts';
 export function registerSessionHook(app: FastifyInstance): void {
   const { db, config } = app.deps;
   app.decorateRequest('ctx', null as never);
-  app.addHook('onRequest', async (req) => {
+  // A callback hook: a request without a session cookie (assets, the console) finishes it without a
+  // promise; one with a cookie waits for the lookup.
+  app.addHook('onRequest', (req, _reply, done) => {
     req.ctx = {
       session: null,
       user: null,
@@ -18,13 +20,16 @@ export function registerSessionHook(app: FastifyInstance): void {
       now: config.now,
     };
     const token = req.cookies[SESSION_COOKIE];
-    if (!token || !req.url.startsWith('/api/')) return;
-    const loaded = await loadSession(db, token, config.now());
-    if (!loaded) return;
-    req.ctx.session = loaded.session;
-    req.ctx.user = loaded.user;
-    req.ctx.impersonator = loaded.impersonator;
-    req.ctx.actorId = loaded.user.id;
-    req.ctx.impersonatorId = loaded.impersonator?.id ?? null;
+    if (!token || !req.url.startsWith('/api/')) return done();
+    loadSession(db, token, config.now()).then((loaded) => {
+      if (loaded) {
+        req.ctx.session = loaded.session;
+        req.ctx.user = loaded.user;
+        req.ctx.impersonator = loaded.impersonator;
+        req.ctx.actorId = loaded.user.id;
+        req.ctx.impersonatorId = loaded.impersonator?.id ?? null;
+      }
+      done();
+    }, done);
   });
 }

@@ -121,13 +121,16 @@ export async function loadSession(db: Kysely<Database>, token: string, now: Date
       (await db.selectFrom('users').selectAll().where('id', '=', impersonator_id).executeTakeFirst()) ?? null;
   }
 
-  const idleLimit = addMinutes(new Date(last_seen_at), session_idle_minutes);
+  const nowMs = now.getTime();
+  const lastSeenMs = Date.parse(last_seen_at);
+  const idle = nowMs >= lastSeenMs + session_idle_minutes * 60_000;
+  const expired = nowMs >= Date.parse(expires_at);
   const blocked = user.suspended === 1 || (company_suspended === 1 && !impersonator && user.site_admin !== 1);
-  if (now >= new Date(expires_at) || now >= idleLimit || blocked || (impersonator_id !== null && !impersonator)) {
+  if (expired || idle || blocked || (impersonator_id !== null && !impersonator)) {
     await destroySession(db, idHash);
     return null;
   }
-  if (now.getTime() - new Date(last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+  if (nowMs - lastSeenMs >= TOUCH_INTERVAL_MS) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: iso(now) })

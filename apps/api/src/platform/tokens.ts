@@ -1,10 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, URL-safe. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-/** Stored form of a bearer secret (session id, reset token, SCIM token). */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Stored form of a bearer secret (session id, reset token, SCIM token): its SHA-256, hex. */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
