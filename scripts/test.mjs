@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // Runs every suite `npm test` promises and ends with one line: "N passed, N failed".
 // Usage: node scripts/test.mjs [all|api|e2e]
-import { spawnSync } from 'node:child_process';
+//
+// `all` runs two lanes side by side, one per core: the server lane (typecheck, lint, the API suite on
+// SQLite, then on PostgreSQL) and the console lane (component tests, the production build, then the
+// end-to-end suite in Chromium). Each line a suite prints is prefixed with its lane's name.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,27 +14,50 @@ const only = process.argv[2] ?? 'all';
 const totals = { passed: 0, failed: 0 };
 const outcomes = [];
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+/** Runs a command to its end, its output passed on line by line behind `prefix`. Resolves true on exit code 0. */
+function run(prefix, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const relay = (stream, target) => {
+      let pending = '';
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk.toString()).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) target.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => pending && target.write(`${prefix}${pending}\n`));
+    };
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+function record(name, passed, failed, started) {
+  totals.passed += passed;
+  totals.failed += failed;
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const counts = passed + failed > 1 || failed > 0 ? `: ${passed} passed, ${failed} failed` : '';
+  outcomes.push(`${failed === 0 ? '✔' : '✘'} ${name}${counts} (${seconds} s)`);
 }
 
 /** A check without test counts (typecheck, lint, build) counts as one test. */
-function check(name, command, args) {
-  console.log(`\n▶ ${name}`);
-  const ok = run(command, args);
-  totals[ok ? 'passed' : 'failed'] += 1;
-  outcomes.push(`${ok ? '✔' : '✘'} ${name}`);
+async function check(lane, name, command, args) {
+  console.log(`\n${lane}▶ ${name}`);
+  const started = Date.now();
+  const ok = await run(lane, command, args);
+  record(name, ok ? 1 : 0, ok ? 0 : 1, started);
   return ok;
 }
 
-function vitest(name, cwd, config, env = {}) {
-  console.log(`\n▶ ${name}`);
+async function vitest(lane, name, cwd, env = {}) {
+  console.log(`\n${lane}▶ ${name}`);
+  const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'heed-vitest-'));
   const report = join(dir, 'report.json');
   const args = ['vitest', 'run', '--root', cwd, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  if (config) args.push('--config', config);
-  const ok = run('npx', args, env);
+  const ok = await run(lane, 'npx', args, env);
   let passed = 0;
   let failed = ok ? 0 : 1;
   if (existsSync(report)) {
@@ -40,39 +67,46 @@ function vitest(name, cwd, config, env = {}) {
     if (json.numTotalTests === 0) failed += 1; // a suite that ran nothing is a failure, not a pass
   }
   rmSync(dir, { recursive: true, force: true });
-  totals.passed += passed;
-  totals.failed += failed;
-  outcomes.push(`${failed === 0 ? '✔' : '✘'} ${name}: ${passed} passed, ${failed} failed`);
+  record(name, passed, failed, started);
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-if (only === 'all') {
-  check('typecheck', 'npx', ['tsc', '-b']);
-  check('lint', 'npx', ['biome', 'check', '.']);
-}
-if (only === 'all' || only === 'api') {
-  vitest('API on SQLite', 'apps/api', undefined, { TEST_DIALECT: 'sqlite' });
+async function serverLane(lane) {
+  if (only === 'all') {
+    await check(lane, 'typecheck', 'npx', ['tsc', '-b']);
+    await check(lane, 'lint', 'npx', ['biome', 'check', '.']);
+  }
+  await vitest(lane, 'API on SQLite', 'apps/api', { TEST_DIALECT: 'sqlite' });
   if (process.env.TEST_DATABASE_URL) {
-    vitest('API on PostgreSQL', 'apps/api', undefined, { TEST_DIALECT: 'postgres' });
+    await vitest(lane, 'API on PostgreSQL', 'apps/api', { TEST_DIALECT: 'postgres' });
   } else {
-    console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on SQLite only)');
+    console.log(`\n${lane}(TEST_DATABASE_URL is not set: the API suite ran on SQLite only)`);
   }
-  if (existsSync('apps/web/vitest.config.ts')) vitest('Console components', 'apps/web');
 }
-if (only === 'all' || only === 'e2e') {
-  if (existsSync(chromium)) {
-    if (check('build web', 'npm', ['run', 'build'])) {
-      vitest('End-to-end in Chromium', 'e2e', undefined, { CHROMIUM_PATH: chromium });
+
+async function consoleLane(lane) {
+  if (only === 'all') await vitest(lane, 'Console components', 'apps/web');
+  if (!existsSync(chromium)) {
+    if (process.env.REQUIRE_E2E === '1') {
+      console.log(`\n${lane}REQUIRE_E2E=1 but no Chromium at ${chromium}`);
+      record('end-to-end: no Chromium', 0, 1, Date.now());
+    } else {
+      console.log(
+        `\n${lane}(no Chromium at ${chromium}: end-to-end tests skipped; set REQUIRE_E2E=1 to make this an error)`,
+      );
     }
-  } else if (process.env.REQUIRE_E2E === '1') {
-    console.log(`\nREQUIRE_E2E=1 but no Chromium at ${chromium}`);
-    totals.failed += 1;
-    outcomes.push('✘ end-to-end: no Chromium');
-  } else {
-    console.log(`\n(no Chromium at ${chromium}: end-to-end tests skipped; set REQUIRE_E2E=1 to make this an error)`);
+    return;
+  }
+  if (await check(lane, 'build web', 'npm', ['run', 'build'])) {
+    await vitest(lane, 'End-to-end in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
   }
 }
+
+const lanes = [];
+if (only === 'all' || only === 'api') lanes.push(serverLane('[server] '));
+if (only === 'all' || only === 'e2e') lanes.push(consoleLane('[console] '));
+await Promise.all(lanes);
 
 console.log(`\n${outcomes.join('\n')}\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
