@@ -4,6 +4,7 @@ export * from './companies.ts';
 export * from './constants.ts';
 export * from './custom-fields.ts';
 export * from './departments.ts';
+export * from './endpoint-routes.ts';
 export * from './endpoints.ts';
 export * from './imports.ts';
 export * from './messages.ts';

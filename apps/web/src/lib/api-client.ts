@@ -4,10 +4,13 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   type Endpoint,
+  type EndpointName,
+  type EndpointRoute,
+  type ErrorBody,
   MESSAGES,
+  endpointRoutes,
   endpointUrl,
-  endpoints,
-  errorBody,
+  type endpoints,
 } from '@heed/contract';
 import type { z } from 'zod';
 import { callEnded, callStarted } from './api-activity.ts';
@@ -75,6 +78,8 @@ export type RequestOf<E extends Endpoint> = Part<'params', E['params']> &
 
 export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : undefined;
 
+type EndpointOf<N extends EndpointName> = (typeof endpoints)[N];
+
 type Args<E extends Endpoint> = {} extends RequestOf<E> ? [request?: RequestOf<E>] : [request: RequestOf<E>];
 
 function readCookie(name: string): string | undefined {
@@ -85,7 +90,7 @@ function readCookie(name: string): string | undefined {
 
 /** Asks the server for the XSRF-TOKEN cookie (of the session, or an anonymous one for the sign-in form). */
 async function refreshCsrfCookie(): Promise<void> {
-  await fetch(endpointUrl(endpoints.csrfCookie), { credentials: 'same-origin' });
+  await fetch(endpointUrl(endpointRoutes.csrfCookie), { credentials: 'same-origin' });
 }
 
 function toQueryString(query: Record<string, unknown> | undefined): string {
@@ -99,11 +104,31 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/**
+ * Whether a body is the contract's `errorBody`. Checked by hand, not with the zod schema, so that the
+ * console's first chunk carries no zod (decision 023).
+ */
+function isErrorBody(json: unknown): json is ErrorBody {
+  const error = (json as { error?: unknown } | null)?.error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { message, details } = error as { message?: unknown; details?: unknown };
+  if (typeof message !== 'string') return false;
+  if (details === undefined) return true;
+  return (
+    typeof details === 'object' &&
+    details !== null &&
+    !Array.isArray(details) &&
+    Object.values(details).every(isStringList)
+  );
+}
+
 /** The spec's error body (error.message, error.details), or a top-level message (spec §3). */
 async function toApiError(response: Response): Promise<ApiError> {
   const json: unknown = await response.json().catch(() => null);
-  const parsed = errorBody.safeParse(json);
-  if (parsed.success) return new ApiError(response.status, parsed.data.error.message, parsed.data.error.details);
+  if (isErrorBody(json)) return new ApiError(response.status, json.error.message, json.error.details);
   const topLevel = (json as { message?: unknown } | null)?.message;
   return new ApiError(response.status, typeof topLevel === 'string' ? topLevel : MESSAGES.unexpectedServerError);
 }
@@ -115,7 +140,7 @@ function report(error: ApiError): ApiError {
   return error;
 }
 
-async function send(endpoint: Endpoint, url: string, body: unknown, signal: AbortSignal | undefined) {
+async function send(endpoint: EndpointRoute, url: string, body: unknown, signal: AbortSignal | undefined) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (companyHeader) headers[COMPANY_HEADER] = companyHeader;
@@ -145,7 +170,7 @@ interface RawRequest {
   signal?: AbortSignal;
 }
 
-async function call(endpoint: Endpoint, { params, query, body, signal }: RawRequest): Promise<unknown> {
+async function call(endpoint: EndpointRoute, { params, query, body, signal }: RawRequest): Promise<unknown> {
   const url = endpointUrl(endpoint, params) + toQueryString(query);
   let response = await send(endpoint, url, body, signal);
   if (response.status === 419 && endpoint.method !== 'GET') {
@@ -160,15 +185,18 @@ async function call(endpoint: Endpoint, { params, query, body, signal }: RawRequ
 }
 
 /**
- * Calls a contract endpoint: URL from the endpoint table, cookies, the CSRF header on mutating calls,
+ * Calls a contract endpoint by name: URL from its route (`endpointRoutes`), cookies, the CSRF header on mutating calls,
  * X-Company-ID when a company is chosen; the global spinner shows while it runs. Resolves with the
  * response body; rejects with an ApiError (5xx and lost sessions are also reported, see
  * setApiFailureHandlers).
  */
-export async function apiCall<E extends Endpoint>(endpoint: E, ...[request]: Args<E>): Promise<ResponseOf<E>> {
+export async function apiCall<N extends EndpointName>(
+  name: N,
+  ...[request]: Args<EndpointOf<N>>
+): Promise<ResponseOf<EndpointOf<N>>> {
   callStarted();
   try {
-    return (await call(endpoint, (request ?? {}) as RawRequest)) as ResponseOf<E>;
+    return (await call(endpointRoutes[name], (request ?? {}) as RawRequest)) as ResponseOf<EndpointOf<N>>;
   } finally {
     callEnded();
   }

@@ -1,4 +1,4 @@
-import { type Job, endpoints, isJobFinished } from '@heed/contract';
+import { type Job, isJobFinished } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client.ts';
 
@@ -9,7 +9,7 @@ export const jobQueryKey = (id: number) => ['jobs', id] as const;
 
 /** A background job's status, progress and result (GET /jobs/{id}). */
 export const getJob = (id: number, signal?: AbortSignal): Promise<Job> =>
-  apiCall(endpoints.getJob, { params: { id }, signal }).then((response) => response.data);
+  apiCall('getJob', { params: { id }, signal }).then((response) => response.data);
 
 /** Polls the job until it has completed or failed. */
 export const jobQueryOptions = (id: number) =>

@@ -1,4 +1,4 @@
-import { endpoints } from '@heed/contract';
+import type { endpoints } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ export type Me = ResponseOf<typeof endpoints.getMe>['data'];
 
 export const meQueryKey = ['me'] as const;
 
-export const getMe = (signal?: AbortSignal) => apiCall(endpoints.getMe, { signal });
+export const getMe = (signal?: AbortSignal) => apiCall('getMe', { signal });
 
 /** The signed-in user; a 403 means nobody is signed in. */
 export const meQueryOptions = () =>

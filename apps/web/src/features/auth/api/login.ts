@@ -1,4 +1,4 @@
-import { endpoints } from '@heed/contract';
+import type { endpoints } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RequestOf, apiCall } from '../../../lib/api-client.ts';
 import { companyStorage } from '../../../lib/company-storage.ts';
@@ -6,7 +6,7 @@ import { meQueryKey } from './get-me.ts';
 
 export type LoginInput = NonNullable<RequestOf<typeof endpoints.login>['body']>;
 
-export const login = (body: LoginInput) => apiCall(endpoints.login, { body });
+export const login = (body: LoginInput) => apiCall('login', { body });
 
 /**
  * Signs in; the session's user becomes the cached `me`, and the server says where to go next.

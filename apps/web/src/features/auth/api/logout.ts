@@ -1,4 +1,3 @@
-import { endpoints } from '@heed/contract';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, isApiError } from '../../../lib/api-client.ts';
@@ -7,7 +6,7 @@ import { clearProductStorage } from '../../../lib/storage.ts';
 
 /** Ends the session; a session that already ended (403) counts as signed out. */
 export const logout = () =>
-  apiCall(endpoints.logout).catch((error: unknown) => {
+  apiCall('logout').catch((error: unknown) => {
     if (!isApiError(error, 403)) throw error;
   });
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@heed/contract';
+import type { endpoints } from '@heed/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ export type CompanyPage = ResponseOf<typeof endpoints.listCompanies>;
 
 /** Companies by name, a page at a time (spec §7: GET /companies with page and name). */
 export const listCompanies = (query: { name?: string; page?: number }, signal?: AbortSignal) =>
-  apiCall(endpoints.listCompanies, { query, signal });
+  apiCall('listCompanies', { query, signal });
 
 export const companySearchOptions = (name: string) =>
   infiniteQueryOptions({

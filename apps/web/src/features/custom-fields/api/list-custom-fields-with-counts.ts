@@ -1,4 +1,4 @@
-import { type CustomFieldListItem, endpoints } from '@heed/contract';
+import type { CustomFieldListItem } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -8,7 +8,7 @@ const withCountsKey = [...customFieldsRootKey, 'list', 'with-counts'] as const;
 
 /** The company's fields in position order, each with how many users hold a value (GET /custom-fields?with_counts=1). */
 export const listCustomFieldsWithCounts = (signal?: AbortSignal): Promise<CustomFieldListItem[]> =>
-  apiCall(endpoints.listCustomFields, { query: { with_counts: '1' }, signal }).then((response) => response.data);
+  apiCall('listCustomFields', { query: { with_counts: '1' }, signal }).then((response) => response.data);
 
 export const customFieldsWithCountsQueryOptions = () =>
   queryOptions({ queryKey: withCountsKey, queryFn: ({ signal }) => listCustomFieldsWithCounts(signal) });

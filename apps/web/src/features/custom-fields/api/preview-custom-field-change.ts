@@ -1,4 +1,4 @@
-import { type CustomFieldConversion, type CustomFieldType, endpoints } from '@heed/contract';
+import type { CustomFieldConversion, CustomFieldType } from '@heed/contract';
 import { apiCall } from '../../../lib/api-client.ts';
 
 /** GET /custom-fields/{id}/conversion: how the values users hold fare under the new type and options. */
@@ -6,7 +6,7 @@ export const previewCustomFieldChange = (
   id: number,
   target: { type: CustomFieldType; options: string[] | null },
 ): Promise<CustomFieldConversion> =>
-  apiCall(endpoints.previewCustomFieldChange, {
+  apiCall('previewCustomFieldChange', {
     params: { id },
     query: { type: target.type, ...(target.options ? { options: JSON.stringify(target.options) } : {}) },
   }).then((response) => response.data);

@@ -1,23 +1,17 @@
-import {
-  type Department,
-  type DepartmentCreateBody,
-  type DepartmentDeleted,
-  type DepartmentUpdateBody,
-  endpoints,
-} from '@heed/contract';
+import type { Department, DepartmentCreateBody, DepartmentDeleted, DepartmentUpdateBody } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { departmentsQueryKey } from '../../users/api/list-departments.ts';
 import { usersQueryKey } from '../../users/api/list-users.ts';
 
 export const createDepartment = (body: DepartmentCreateBody): Promise<Department> =>
-  apiCall(endpoints.createDepartment, { body }).then((response) => response.data);
+  apiCall('createDepartment', { body }).then((response) => response.data);
 
 export const updateDepartment = (id: number, body: DepartmentUpdateBody): Promise<Department> =>
-  apiCall(endpoints.updateDepartment, { params: { id }, body }).then((response) => response.data);
+  apiCall('updateDepartment', { params: { id }, body }).then((response) => response.data);
 
 export const deleteDepartment = (id: number, reassignTo?: number): Promise<DepartmentDeleted> =>
-  apiCall(endpoints.deleteDepartment, {
+  apiCall('deleteDepartment', {
     params: { id },
     query: reassignTo === undefined ? {} : { reassign_to: reassignTo },
   }).then((response) => response.data);

@@ -1,4 +1,4 @@
-import { USER_SEARCH_MIN_LENGTH, endpoints } from '@heed/contract';
+import { USER_SEARCH_MIN_LENGTH, type endpoints } from '@heed/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
 
@@ -9,7 +9,7 @@ export const USER_SEARCH_RESULTS = 10;
 
 /** Users matching a text, across companies for a site admin (spec §7: GET /users/all). */
 export const searchUsers = (text: string, signal?: AbortSignal) =>
-  apiCall(endpoints.searchUsers, { query: { text, page: 1, per_page: USER_SEARCH_RESULTS }, signal });
+  apiCall('searchUsers', { query: { text, page: 1, per_page: USER_SEARCH_RESULTS }, signal });
 
 /** The header's global user search: runs only with at least 2 characters (spec §5). */
 export const useUserSearch = (text: string) => {

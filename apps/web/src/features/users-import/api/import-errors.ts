@@ -1,4 +1,4 @@
-import { type ImportErrorKind, endpointUrl, endpoints } from '@heed/contract';
+import { type ImportErrorKind, endpointUrl, endpointRoutes } from '@heed/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { downloadFile } from '../../../components/list-page/index.ts';
 import { apiCall } from '../../../lib/api-client.ts';
@@ -8,7 +8,7 @@ export const importErrorsQueryOptions = (id: number, kind: ImportErrorKind, page
   queryOptions({
     queryKey: [...importsQueryKey, 'errors', id, kind, page, perPage] as const,
     queryFn: ({ signal }) =>
-      apiCall(endpoints.listUserImportErrors, { params: { id }, query: { kind, page, per_page: perPage }, signal }),
+      apiCall('listUserImportErrors', { params: { id }, query: { kind, page, per_page: perPage }, signal }),
   });
 
 /** One page of an import's row errors (the dry run's or the run's). */
@@ -17,6 +17,6 @@ export const useImportErrors = (id: number, kind: ImportErrorKind, page: number,
 
 /** Downloads every error of the kind as CSV (formula cells neutralised by the server). */
 export function downloadImportErrors(id: number, kind: ImportErrorKind): Promise<void> {
-  const url = `${endpointUrl(endpoints.exportUserImportErrors, { id })}?kind=${kind}`;
+  const url = `${endpointUrl(endpointRoutes.exportUserImportErrors, { id })}?kind=${kind}`;
   return downloadFile(url, `import-${id}-errors.csv`);
 }

@@ -1,4 +1,4 @@
-import { type UpdateUserImportBody, type UserImport, endpoints } from '@heed/contract';
+import type { UpdateUserImportBody, UserImport } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { importQueryOptions, importsQueryKey } from './imports-query.ts';
@@ -19,13 +19,13 @@ function useImportMutation<V>(call: (variables: V) => Promise<UserImport>) {
 /** PUT /users/imports/{id}: the mapping and/or options. */
 export const useUpdateImport = () =>
   useImportMutation(({ id, body }: { id: number; body: UpdateUserImportBody }) =>
-    apiCall(endpoints.updateUserImport, { params: { id }, body }).then((r) => r.data),
+    apiCall('updateUserImport', { params: { id }, body }).then((r) => r.data),
   );
 
 /** POST /users/imports/{id}/dry-run. */
 export const useStartDryRun = () =>
-  useImportMutation((id: number) => apiCall(endpoints.dryRunUserImport, { params: { id } }).then((r) => r.data));
+  useImportMutation((id: number) => apiCall('dryRunUserImport', { params: { id } }).then((r) => r.data));
 
 /** POST /users/imports/{id}/run: starts the import, or resumes one that stopped. */
 export const useStartImport = () =>
-  useImportMutation((id: number) => apiCall(endpoints.runUserImport, { params: { id } }).then((r) => r.data));
+  useImportMutation((id: number) => apiCall('runUserImport', { params: { id } }).then((r) => r.data));

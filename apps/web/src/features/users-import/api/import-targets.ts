@@ -1,4 +1,3 @@
-import { endpoints } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -8,7 +7,7 @@ import { apiCall } from '../../../lib/api-client.ts';
 export const customFieldsQueryOptions = () =>
   queryOptions({
     queryKey: ['custom-fields', 'list'] as const,
-    queryFn: ({ signal }) => apiCall(endpoints.listCustomFields, { query: {}, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiCall('listCustomFields', { query: {}, signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 
@@ -17,7 +16,7 @@ export const useCustomFields = () => useQuery(customFieldsQueryOptions());
 export const departmentsQueryOptions = () =>
   queryOptions({
     queryKey: ['departments', 'list'] as const,
-    queryFn: ({ signal }) => apiCall(endpoints.listDepartments, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiCall('listDepartments', { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 

@@ -1,4 +1,4 @@
-import { type ImportStatus, type UserImport, endpoints } from '@heed/contract';
+import type { ImportStatus, UserImport } from '@heed/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -16,7 +16,7 @@ export const isBusy = (item: Pick<UserImport, 'status'> | undefined) =>
 export const importQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...importsQueryKey, 'one', id] as const,
-    queryFn: ({ signal }) => apiCall(endpoints.getUserImport, { params: { id }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiCall('getUserImport', { params: { id }, signal }).then((r) => r.data),
     refetchInterval: (query) => (isBusy(query.state.data) ? POLL_MS : false),
   });
 
@@ -26,7 +26,7 @@ export const useUserImport = (id: number | null) => useQuery({ ...importQueryOpt
 export const importsListQueryOptions = (page: number, perPage: number) =>
   queryOptions({
     queryKey: [...importsQueryKey, 'list', page, perPage] as const,
-    queryFn: ({ signal }) => apiCall(endpoints.listUserImports, { query: { page, per_page: perPage }, signal }),
+    queryFn: ({ signal }) => apiCall('listUserImports', { query: { page, per_page: perPage }, signal }),
     // The history keeps running imports' counts fresh.
     refetchInterval: (query) => (query.state.data?.data.some(isBusy) ? POLL_MS * 2 : false),
   });

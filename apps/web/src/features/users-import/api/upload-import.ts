@@ -5,8 +5,8 @@ import {
   MESSAGES,
   type UserImport,
   endpointUrl,
-  endpoints,
   errorBody,
+  endpointRoutes,
 } from '@heed/contract';
 import { callEnded, callStarted } from '../../../lib/api-activity.ts';
 import { ApiError, getCompanyHeader } from '../../../lib/api-client.ts';
@@ -39,7 +39,7 @@ function toError(status: number, text: string): ApiError {
 function send(file: File, onProgress: (progress: UploadProgress) => void, signal?: AbortSignal) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', endpointUrl(endpoints.uploadUserImport));
+    request.open('POST', endpointUrl(endpointRoutes.uploadUserImport));
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
     const token = readCookie(CSRF_COOKIE);
@@ -71,11 +71,11 @@ export async function uploadImport(
   callStarted();
   try {
     if (readCookie(CSRF_COOKIE) === undefined)
-      await fetch(endpointUrl(endpoints.csrfCookie), { credentials: 'same-origin' });
+      await fetch(endpointUrl(endpointRoutes.csrfCookie), { credentials: 'same-origin' });
     let answer = await send(file, onProgress, signal);
     // A stale token (the session changed): fetch a fresh one and send once more, as the api client does.
     if (answer.status === 419) {
-      await fetch(endpointUrl(endpoints.csrfCookie), { credentials: 'same-origin' });
+      await fetch(endpointUrl(endpointRoutes.csrfCookie), { credentials: 'same-origin' });
       answer = await send(file, onProgress, signal);
     }
     if (answer.status < 200 || answer.status >= 300) throw toError(answer.status, answer.text);

@@ -1,4 +1,4 @@
-import { type BulkUsersBody, type BulkUsersResponse, USER_BULK_MAX_EXCLUDED, endpoints } from '@heed/contract';
+import { type BulkUsersBody, type BulkUsersResponse, USER_BULK_MAX_EXCLUDED } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ListSelection, toFilterQuery } from '../../../components/list-page/index.ts';
 import { apiCall } from '../../../lib/api-client.ts';
@@ -43,7 +43,7 @@ export type BulkAction = Omit<BulkUsersBody, 'excluded_ids'>;
 export async function bulkUpdateUsers(request: BulkRequest, action: BulkAction): Promise<BulkUsersResponse['data']> {
   const body: BulkUsersBody =
     request.excludedIds.length > 0 ? { ...action, excluded_ids: request.excludedIds } : action;
-  const response = await apiCall(endpoints.bulkUpdateUsers, { query: request.query, body });
+  const response = await apiCall('bulkUpdateUsers', { query: request.query, body });
   return response.data;
 }
 

@@ -1,4 +1,4 @@
-import { type User, type UserCreateBody, endpoints } from '@heed/contract';
+import type { User, UserCreateBody } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
@@ -6,7 +6,7 @@ import { usersQueryKey } from './list-users.ts';
 
 /** Creates a user in the company the console acts on (spec §7: POST /users). */
 export const createUser = (body: UserCreateBody, signal?: AbortSignal): Promise<User> =>
-  apiCall(endpoints.createUser, { body, signal }).then((response) => response.data);
+  apiCall('createUser', { body, signal }).then((response) => response.data);
 
 /** Creates a user; the users list refetches and the new user's record is cached. */
 export const useCreateUser = () => {

@@ -1,11 +1,10 @@
-import { endpoints } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { preferenceKey } from './get-preference.ts';
 
 /** Forgets one of the signed-in user's preferences (spec §7: DELETE /users/preferences with name). */
 export const deletePreference = async (name: string): Promise<void> => {
-  await apiCall(endpoints.deletePreference, { query: { name } });
+  await apiCall('deletePreference', { query: { name } });
 };
 
 export const useDeletePreference = () => {

@@ -1,4 +1,3 @@
-import { endpoints } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { preferenceQueryKey } from '../../../components/list-page/saved-view-query.ts';
 import { apiCall } from '../../../lib/api-client.ts';
@@ -8,7 +7,7 @@ export const preferenceKey = preferenceQueryKey;
 
 /** One of the signed-in user's preferences, or null when never saved (spec §7: GET /users/preferences, data_type json). */
 export const getPreference = (name: string, signal?: AbortSignal): Promise<unknown> =>
-  apiCall(endpoints.getPreference, { query: { name, data_type: 'json' }, signal }).then(
+  apiCall('getPreference', { query: { name, data_type: 'json' }, signal }).then(
     (response) => response.data?.value ?? null,
   );
 

@@ -1,4 +1,4 @@
-import { type User, endpoints } from '@heed/contract';
+import type { User } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ export const userQueryKey = (id: number) => ['users', 'detail', id] as const;
 
 /** One user (spec §7: GET /users/{id}). */
 export const getUser = (id: number, signal?: AbortSignal): Promise<User> =>
-  apiCall(endpoints.getUser, { params: { id }, signal }).then((response) => response.data);
+  apiCall('getUser', { params: { id }, signal }).then((response) => response.data);
 
 export const userQueryOptions = (id: number) =>
   queryOptions({ queryKey: userQueryKey(id), queryFn: ({ signal }) => getUser(id, signal) });

@@ -1,4 +1,4 @@
-import { type CustomFieldListItem, endpoints } from '@heed/contract';
+import type { CustomFieldListItem } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ export const customFieldsQueryKey = ['custom-fields', 'list'] as const;
 
 /** The company's custom user fields in position order (GET /custom-fields). */
 export const listCustomFields = (signal?: AbortSignal): Promise<CustomFieldListItem[]> =>
-  apiCall(endpoints.listCustomFields, { signal }).then((response) => response.data);
+  apiCall('listCustomFields', { signal }).then((response) => response.data);
 
 export const customFieldsQueryOptions = () =>
   queryOptions({

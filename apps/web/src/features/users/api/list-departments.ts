@@ -1,4 +1,4 @@
-import { type Department, endpoints } from '@heed/contract';
+import type { Department } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ export const departmentsQueryKey = ['departments', 'list'] as const;
 
 /** The company's departments in path order (a Department Manager's: their subtrees), flat (GET /departments). */
 export const listDepartments = (signal?: AbortSignal): Promise<Department[]> =>
-  apiCall(endpoints.listDepartments, { signal }).then((response) => response.data);
+  apiCall('listDepartments', { signal }).then((response) => response.data);
 
 export const departmentsQueryOptions = () =>
   queryOptions({ queryKey: departmentsQueryKey, queryFn: ({ signal }) => listDepartments(signal), staleTime: 60_000 });

@@ -1,4 +1,4 @@
-import { endpoints } from '@heed/contract';
+import type { endpoints } from '@heed/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
 
@@ -11,7 +11,7 @@ export const userAssignmentsQueryKey = (userId: number) => ['users', 'assignment
 
 /** One page of a user's assignments, newest first (GET /users/{id}/assignments). */
 export const listUserAssignments = (userId: number, page: number, signal?: AbortSignal): Promise<UserAssignmentsPage> =>
-  apiCall(endpoints.listUserAssignments, {
+  apiCall('listUserAssignments', {
     params: { id: userId },
     query: { page, per_page: USER_ASSIGNMENTS_PAGE_SIZE },
     signal,

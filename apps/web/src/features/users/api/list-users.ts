@@ -1,10 +1,11 @@
-import { CUSTOM_FIELD_FILTER_PREFIX, USER_FILTER_FIELDS, USER_SORTS, endpoints } from '@heed/contract';
+import { CUSTOM_FIELD_FILTER_PREFIX, USER_FILTER_FIELDS, USER_SORTS, type endpoints } from '@heed/contract';
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { prefetchListPage } from '../../../components/list-page/prefetch-list-page.ts';
 import { defaultListRules } from '../../../components/list-page/list-state.ts';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
 import { USERS_LIST_PREFERENCE } from './preference-store.ts';
 import { getPreference } from './get-preference.ts';
+import { customFieldsQueryOptions } from './list-custom-fields.ts';
 
 export type UsersPage = ResponseOf<typeof endpoints.listUsers>;
 
@@ -15,7 +16,7 @@ export const usersQueryKey = ['users', 'list'] as const;
 
 /** One page of the company's users; `signal` lets a newer filter cancel it (spec §7: supports cancellation). */
 export const listUsers = (query: UsersQuery, signal?: AbortSignal): Promise<UsersPage> =>
-  apiCall(endpoints.listUsers, { query, signal });
+  apiCall('listUsers', { query, signal });
 
 export const listUsersQueryOptions = (query: UsersQuery) =>
   queryOptions({
@@ -37,10 +38,13 @@ export const USERS_LIST_RULES = defaultListRules({
 
 /**
  * The users route's head start (decision 020): the first page of users, the one the list page will
- * ask for, requested before the page has rendered. Loaded by the route without the page's chunk.
+ * ask for, and the company's custom fields (the table's custom columns, decision 022), both requested
+ * before the page has rendered; the fields do not wait for the saved view. Loaded by the route without
+ * the page's chunk.
  */
-export const prefetchUsersList = (queryClient: QueryClient, search: string) =>
-  prefetchListPage(
+export const prefetchUsersList = (queryClient: QueryClient, search: string) => {
+  void queryClient.prefetchQuery(customFieldsQueryOptions());
+  return prefetchListPage(
     queryClient,
     {
       name: USERS_LIST_PREFERENCE,
@@ -50,3 +54,4 @@ export const prefetchUsersList = (queryClient: QueryClient, search: string) =>
     },
     search,
   );
+};

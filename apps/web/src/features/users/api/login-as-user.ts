@@ -1,4 +1,4 @@
-import { ROUTER_BASE, endpoints } from '@heed/contract';
+import { ROUTER_BASE } from '@heed/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -8,7 +8,7 @@ import { apiCall } from '../../../lib/api-client.ts';
  * learner is sent on to the learner side from there.
  */
 export async function loginAsUser(userId: number): Promise<void> {
-  await apiCall(endpoints.loginAs, { body: { user_id: userId } });
+  await apiCall('loginAs', { body: { user_id: userId } });
   window.location.assign(`${window.location.origin}${ROUTER_BASE}`);
 }
 

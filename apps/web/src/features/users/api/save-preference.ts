@@ -1,11 +1,10 @@
-import { endpoints } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { preferenceKey } from './get-preference.ts';
 
 /** Creates or replaces one of the signed-in user's preferences (spec §7: POST /users/preferences, data_type json). */
 export const savePreference = async (name: string, value: unknown): Promise<void> => {
-  await apiCall(endpoints.savePreference, { body: { name, data_type: 'json', value } });
+  await apiCall('savePreference', { body: { name, data_type: 'json', value } });
 };
 
 export const useSavePreference = () => {

@@ -1,4 +1,4 @@
-import { SEARCH_DEBOUNCE_MS, type UserSearchHit, endpoints } from '@heed/contract';
+import { SEARCH_DEBOUNCE_MS, type UserSearchHit } from '@heed/contract';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
@@ -11,7 +11,7 @@ export const MANAGER_SEARCH_RESULTS = 20;
  * search spans every company, so the hits are narrowed to the company the console acts on.
  */
 export const searchManagers = (text: string, companyId: number, signal?: AbortSignal): Promise<UserSearchHit[]> =>
-  apiCall(endpoints.searchUsers, {
+  apiCall('searchUsers', {
     query: { text: text || undefined, suspended: '0', page: 1, per_page: MANAGER_SEARCH_RESULTS },
     signal,
   }).then((response) => response.data.filter((hit) => hit.company.id === companyId));

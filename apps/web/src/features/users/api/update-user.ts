@@ -1,4 +1,4 @@
-import { type User, type UserUpdateBody, endpoints } from '@heed/contract';
+import type { User, UserUpdateBody } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
@@ -6,7 +6,7 @@ import { usersQueryKey } from './list-users.ts';
 
 /** Changes some of a user's fields; a field left out keeps its value (spec §7: PUT /users/{id}). */
 export const updateUser = (id: number, body: UserUpdateBody, signal?: AbortSignal): Promise<User> =>
-  apiCall(endpoints.updateUser, { params: { id }, body, signal }).then((response) => response.data);
+  apiCall('updateUser', { params: { id }, body, signal }).then((response) => response.data);
 
 /** Updates a user; their cached record becomes the answer and the users list refetches. */
 export const useUpdateUser = () => {
