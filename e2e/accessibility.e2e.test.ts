@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
+import { seriousViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,18 +15,6 @@ afterAll(async () => {
 });
 
 /** Serious and critical WCAG 2.x A/AA violations, summarised so a failure says what and where. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((n) => n.target.join(' ')),
-    }));
-}
 
 describe.each(['light', 'dark'] as const)('in %s mode', (colorScheme) => {
   test('/login has no serious or critical accessibility violations, also when showing an error', async () => {

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, newContext } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import { apiFromPage, consoleReady, signInToConsole } from './support/shell.ts';
+import { seriousViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,18 +16,6 @@ afterAll(async () => {
 });
 
 /** Serious and critical WCAG 2.x A/AA violations, summarised so a failure says what and where. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
 

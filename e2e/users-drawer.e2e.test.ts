@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, newContext } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, pathOf, signInToConsole } from './support/shell.ts';
+import { seriousViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -50,14 +50,6 @@ async function emeaLearner(departments: Map<string, number>): Promise<UserRecord
 }
 
 /** Serious and critical WCAG 2.x A/AA violations on the page, by rule and element. */
-async function seriousViolations() {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 /** The text of the users table's column under `header` (lower case), row by row. */
 async function columnTexts(header: string): Promise<string[]> {
@@ -82,7 +74,7 @@ describe('the user drawer', () => {
       const drawer = page.getByRole('dialog', { name: target.name });
       await drawer.waitFor();
       await poll(() => drawer.getByTestId('department-field').textContent()).toContain('EMEA');
-      await expect(seriousViolations()).resolves.toEqual([]);
+      await expect(seriousViolations(page)).resolves.toEqual([]);
 
       await drawer.getByTestId('department-field').click();
       const picker = page.getByRole('dialog', { name: 'Choose a department' });

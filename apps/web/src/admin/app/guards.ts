@@ -53,14 +53,18 @@ export function routeGuard(route: ConsoleRoute, routeData?: RouteData) {
     if (route.access.lobby) return lobbyGuard(request);
     if (routeOutcome(route.access, null) === 'allow') return null;
     const search = new URL(request.url).search;
-    routeData?.early?.(queryClient);
-    // With no company chosen in this browser no call carries X-Company-ID, whoever signs in: on a
-    // page any console user may open, its data need not wait for the session.
+    // With no company chosen in this browser no call carries X-Company-ID, whoever signs in: the
+    // early calls, and on a page any console user may open its data, need not wait for the session.
+    // A site admin's window with a remembered company sends it on every call (spec §6), which is
+    // only adopted once the session is known.
+    const chosen = companyChosen();
+    if (!chosen) routeData?.early?.(queryClient);
     const openToAll = !route.access.siteAdmin && route.access.minRole === undefined;
-    if (openToAll && !companyChosen()) prefetchPageData(routeData, search);
+    if (openToAll && !chosen) prefetchPageData(routeData, search);
     const session = await loadSession(queryClient, request);
     const outcome = routeOutcome(route.access, session.user);
     if (outcome === 'home') throw redirect('/');
+    if (chosen) routeData?.early?.(queryClient);
     prefetchPageData(routeData, search);
     return null;
   };
