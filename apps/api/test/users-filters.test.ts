@@ -238,6 +238,29 @@ describe('custom field filter plans', () => {
     expect(text).not.toContain('LIST SUBQUERY 1');
   });
 
+  it('fetch a department subtree through its own index and sort it, when told to (SQLite), with the same rows', async () => {
+    const criteria = await listCriteria(
+      { db: t.db, dialect: t.dialect },
+      { companyId: f.company, user: { id: 1, role: 1, site_admin: 0, department_id: null } } as never,
+      { page: 1, per_page: 25, sort: 'last_name', order: 'asc', 'field[department_id]': String(f.ids.hq) } as never,
+    );
+    const page = { orderBy: USER_ORDER.last_name, order: 'asc' as const, limit: 25, offset: 0 };
+    const hint: PlanHint = { mode: 'filterDriven', sortLead: 'last_name' };
+    const plain = await buildPageQuery(t.db, t.dialect, criteria, page).execute();
+    const fetched = await buildPageQuery(t.db, t.dialect, criteria, page, hint).execute();
+    expect(fetched.map((row) => row.username)).toEqual(['cleo', 'bob', 'anna']);
+    expect(fetched).toEqual(plain);
+    if (t.dialect !== 'sqlite') return;
+    const compiled = buildPageQuery(t.db, t.dialect, criteria, page, hint).compile();
+    const result = await t.db.executeQuery(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+    );
+    const text = (result.rows as { detail: string }[]).map((row) => row.detail).join('\n');
+    // The department index drives; the name index, which would walk the whole company, is not used.
+    expect(text).toContain('users_company_department');
+    expect(text).not.toContain('users_company_last_name');
+  });
+
   it('read a range of the (company, field, value) index for a prefix and a date range', async () => {
     const queries: Record<string, string>[] = [
       { 'field[cf.code]': 'A_*' },

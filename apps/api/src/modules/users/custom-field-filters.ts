@@ -6,6 +6,7 @@ import { type FieldErrors, invalid } from '../../platform/errors.ts';
 import { parseStoredOptions } from '../custom-fields/stored-options.ts';
 import { canonicalFilterValues } from './custom-field-values.ts';
 import { successor } from './text-search.ts';
+import type { PlanHint } from './users.criteria.ts';
 import type { CustomFieldDef } from './users-relations.repository.ts';
 
 /**
@@ -115,7 +116,7 @@ export function customFieldMatch(
   eb: UsersEb,
   companyId: number,
   field: CustomFieldCriteria,
-  hint: { mode: 'plain' | 'sortDriven' | 'matchDriven'; probe?: boolean } | undefined,
+  hint: Pick<PlanHint, 'mode' | 'probe'> | undefined,
 ): Expression<SqlBool> {
   if (hint?.mode === 'sortDriven' && hint.probe) {
     return eb.exists(

@@ -34,14 +34,14 @@ async function sqlitePlan(
 ): Promise<PlanHint | undefined> {
   const sortLead = page.orderBy[0] ?? 'id';
   if (criteria.text) return { mode: 'matchDriven', sortLead };
-  // Fetching the matches and sorting them: left to the planner, except that a custom field's matches
-  // must be fetched through their own index (the planner would walk the sort index instead).
-  const fetchAndSort: PlanHint | undefined = criteria.customFields?.length
-    ? { mode: 'matchDriven', sortLead }
-    : undefined;
   // No (company_id, id) index exists: sorting by id reads the table in rowid order, all companies mixed.
   const byRowid = sortLead === 'id' && criteria.companyId !== null;
-  if (total <= FETCH_AND_SORT_ROWS || (!byRowid && !hasFilters(criteria))) return fetchAndSort;
+  // The whole tenant in sort order: the sort index is the plan.
+  if (!byRowid && !hasFilters(criteria)) return undefined;
+  // Fetching the matches and sorting them, through the filters' own indexes; a custom field's
+  // matches through theirs (the values index), the users' filter columns hidden.
+  const fetchAndSort: PlanHint = { mode: criteria.customFields?.length ? 'matchDriven' : 'filterDriven', sortLead };
+  if (total <= FETCH_AND_SORT_ROWS) return fetchAndSort;
   const population = byRowid ? await tableSize(db) : await countUsers(db, 'sqlite', populationOf(criteria));
   const walked = ((page.offset + page.limit) * population) / total;
   if (walked >= total * 2) return fetchAndSort;

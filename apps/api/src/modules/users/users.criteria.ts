@@ -31,9 +31,12 @@ type UsersEb = ExpressionBuilder<Database, 'users'>;
  *   (company_id, sort…) index, or the table itself in rowid order when sorting by id. A
  *   single-valued filter whose own index already yields the sort order stays visible.
  * - `matchDriven`: fetch the text matches through the search index, then sort them.
+ * - `filterDriven`: fetch the filter's matches through the filter's own index (a department
+ *   subtree, several roles), then sort them: the sort index is hidden, so the planner cannot walk
+ *   the whole tenant in sort order hoping to meet matches early.
  */
 export interface PlanHint {
-  mode: 'plain' | 'sortDriven' | 'matchDriven';
+  mode: 'plain' | 'sortDriven' | 'matchDriven' | 'filterDriven';
   /** The first ORDER BY column. */
   sortLead: string;
   /** sortDriven: check custom field matches row by row rather than building their set (a short walk). */
@@ -56,6 +59,7 @@ function column(name: string, valueCount: number, hint: PlanHint | undefined): R
   const mode = hint?.mode ?? 'plain';
   const keepIndex =
     mode === 'plain' ||
+    mode === 'filterDriven' ||
     (mode === 'sortDriven' && valueCount === 1 && ORDERING_FILTERS[hint?.sortLead ?? '']?.includes(name));
   return keepIndex ? sql`${sql.ref(name)}` : sql`+${sql.ref(name)}`;
 }
@@ -113,7 +117,7 @@ const NUMERIC_COLUMNS = new Set(['users.id', 'users.role']);
  * found by a name search cluster (all the Smiths sit under S), so that hope fails badly.
  */
 export function orderColumn(dialect: Dialect, name: string, hint: PlanHint | undefined): RawBuilder<unknown> {
-  if (hint?.mode !== 'matchDriven') return sql`${sql.ref(name)}`;
+  if (hint?.mode !== 'matchDriven' && hint?.mode !== 'filterDriven') return sql`${sql.ref(name)}`;
   if (dialect === 'sqlite') return sql`+${sql.ref(name)}`;
   return NUMERIC_COLUMNS.has(name) ? sql`(${sql.ref(name)} + 0)` : sql`(${sql.ref(name)} || '')`;
 }
