@@ -3,22 +3,15 @@ import fc from 'fast-check';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { compileResponseEncoder, responseSerializerCompiler } from '../src/platform/response-serializer.ts';
+import {
+  type SchemaDef,
+  compileResponseEncoder,
+  defOf,
+  responseSerializerCompiler,
+} from '../src/platform/response-serializer.ts';
 
-interface Def {
-  type: string;
-  checks?: { _zod: { def: { check: string; format?: string } } }[];
-  format?: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  values?: unknown[];
-  entries?: Record<string, unknown>;
-}
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const isInt = (def: Def) => def.format === 'safeint' || (def.checks ?? []).some((c) => c._zod.def.format === 'safeint');
+const isInt = (def: SchemaDef) =>
+  def.format === 'safeint' || (def.checks ?? []).some((c) => c._zod.def.format === 'safeint');
 
 /** Values shaped like the schema, with extra keys a row would carry, and now and then anything at all. */
 function valuesOf(schema: z.ZodType, noise = true): fc.Arbitrary<unknown> {

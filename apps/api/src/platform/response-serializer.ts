@@ -20,7 +20,8 @@ import { $ZodType } from 'zod/v4/core';
 const REJECT: unique symbol = Symbol('reject');
 type Encode = (value: unknown) => unknown;
 
-interface Def {
+/** What a zod schema says of itself (its `_zod.def`), as far as the compiler and its tests read it. */
+export interface SchemaDef {
   type: string;
   checks?: { _zod: { def: { check: string; format?: string } } }[];
   coerce?: boolean;
@@ -28,6 +29,7 @@ interface Def {
   catchall?: z.ZodType;
   element?: z.ZodType;
   innerType?: z.ZodType;
+  valueType?: z.ZodType;
   options?: z.ZodType[];
   discriminator?: string;
   inclusive?: boolean;
@@ -36,10 +38,10 @@ interface Def {
   format?: string;
 }
 
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
 
 /** Whether a number schema checks nothing but the safe-integer format (`z.int()`, `z.number().int()`). */
-function isSafeInt(def: Def): boolean {
+function isSafeInt(def: SchemaDef): boolean {
   const checks = def.checks ?? [];
   const formatOk = def.format === undefined || def.format === 'safeint';
   const checksOk = checks.every((c) => c._zod.def.check === 'number_format' && c._zod.def.format === 'safeint');
@@ -57,7 +59,7 @@ function byZod(schema: z.ZodType): Encode {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function compileObject(def: Def, zodParts: string[]): Encode | null {
+function compileObject(def: SchemaDef, zodParts: string[]): Encode | null {
   if (def.catchall !== undefined || !def.shape) return null; // strict, loose and catch-all objects
   const fields = Object.keys(def.shape)
     .filter((key) => key !== '__proto__')
