@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDb } from '../src/db/create-db.ts';
 import { TestClient, signedIn } from './support/client.ts';
 import { createCompany, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
@@ -61,6 +63,44 @@ describe('session lifetime', () => {
     expect(client.csrfToken).not.toBe(firstToken);
     const replay = await t.app.inject({ method: 'GET', url: '/api/v3/me', cookies: { heed_session: firstSession! } });
     expect(replay.statusCode).toBe(403);
+  });
+});
+
+describe('a signed-in user changed by another connection (the worker, a CLI)', () => {
+  /** Runs `change` on a second connection to the same database (SQLite), or on the pool (PostgreSQL). */
+  async function elsewhere(change: (db: TestApp['db']) => Promise<unknown>): Promise<void> {
+    if (t.dialect === 'postgres') {
+      await change(t.db);
+      return;
+    }
+    const other = createDb({ url: join(t.dataDir, 'heed.sqlite') });
+    try {
+      await change(other.db);
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('answers with the new name at once', async () => {
+    const client = await signedIn(t.app, 'manager');
+    expect((await me(client)).json().data.first_name).not.toBe('Renamed');
+    await elsewhere((db) =>
+      db.updateTable('users').set({ first_name: 'Renamed' }).where('username', '=', 'manager').execute(),
+    );
+    expect((await me(client)).json().data.first_name).toBe('Renamed');
+  });
+
+  it('refuses the session at once when the user is deactivated or their company suspended', async () => {
+    const client = await signedIn(t.app, 'manager');
+    expect((await me(client)).statusCode).toBe(200);
+    await elsewhere((db) => db.updateTable('companies').set({ suspended: 1 }).where('id', '=', companyId).execute());
+    expect((await me(client)).statusCode).toBe(403);
+
+    await elsewhere((db) => db.updateTable('companies').set({ suspended: 0 }).where('id', '=', companyId).execute());
+    const again = await signedIn(t.app, 'manager');
+    expect((await me(again)).statusCode).toBe(200);
+    await elsewhere((db) => db.updateTable('users').set({ suspended: 1 }).where('username', '=', 'manager').execute());
+    expect((await me(again)).statusCode).toBe(403);
   });
 });
 

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { registerSqliteStamp } from './data-stamp.ts';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,6 +43,7 @@ function createSqlite(file: string): DbHandle {
   database.pragma('temp_store = MEMORY');
   cachePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  registerSqliteStamp(db, database);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../db/types.ts';
 import { compileOnce } from '../db/compile-once.ts';
+import { currentSqliteStamp } from '../db/data-stamp.ts';
 import { addMinutes, iso } from './clock.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
@@ -81,15 +82,21 @@ const selectSessionByHash = compileOnce((db) =>
     .where('sessions.id_hash', '=', '?'),
 );
 
-/**
- * Finds a live session by its cookie value. Expired, idle, deactivated-user and suspended-company
- * sessions count as none (and are removed).
- */
-export async function loadSession(db: Kysely<Database>, token: string, now: Date): Promise<LoadedSession | null> {
-  const idHash = hashToken(token);
+/** A session as read, with what every request checks worked out once. Its rows are frozen: they may be shared. */
+interface SessionRecord {
+  loaded: LoadedSession;
+  lastSeenMs: number;
+  expiresMs: number;
+  idleMs: number;
+  /** Suspended user, or suspended company for anyone but a site admin and those impersonating. */
+  blocked: boolean;
+  /** The session names an impersonator who no longer exists. */
+  orphaned: boolean;
+}
+
+async function readSession(db: Kysely<Database>, idHash: string): Promise<SessionRecord | null> {
   const [row] = await selectSessionByHash(db, [idHash]);
   if (!row) return null;
-
   const {
     id_hash,
     impersonator_id,
@@ -114,30 +121,77 @@ export async function loadSession(db: Kysely<Database>, token: string, now: Date
     last_seen_at,
     expires_at,
   };
+  const impersonator =
+    impersonator_id === null
+      ? null
+      : ((await db.selectFrom('users').selectAll().where('id', '=', impersonator_id).executeTakeFirst()) ?? null);
+  return {
+    loaded: {
+      session: Object.freeze(session),
+      user: Object.freeze(user),
+      impersonator: impersonator && Object.freeze(impersonator),
+    },
+    lastSeenMs: Date.parse(last_seen_at),
+    expiresMs: Date.parse(expires_at),
+    idleMs: session_idle_minutes * 60_000,
+    blocked: user.suspended === 1 || (company_suspended === 1 && !impersonator && user.site_admin !== 1),
+    orphaned: impersonator_id !== null && !impersonator,
+  };
+}
 
-  let impersonator: UserRow | null = null;
-  if (impersonator_id !== null) {
-    impersonator =
-      (await db.selectFrom('users').selectAll().where('id', '=', impersonator_id).executeTakeFirst()) ?? null;
+/** Session records remembered per SQLite connection, by id hash, with the data stamp they were read at. */
+const SESSION_CACHE_ENTRIES = 5000;
+const sessionCaches = new WeakMap<Kysely<Database>, Map<string, { stamp: string; record: SessionRecord }>>();
+
+/**
+ * The session's record, from memory while the database is provably unchanged: on SQLite the stamp
+ * (rows written on this connection, commits by any other) is read before the rows, so a remembered
+ * record is never older than its stamp, and any write at all (a sign-out, a suspension, the
+ * last-seen touch) makes the next request read again. Reading the three joined rows and building a
+ * 30-column object was the largest cost of an authenticated request. PostgreSQL always reads.
+ */
+async function sessionRecord(db: Kysely<Database>, idHash: string): Promise<SessionRecord | null> {
+  const stamp = currentSqliteStamp(db);
+  if (stamp === undefined) return readSession(db, idHash);
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    sessionCaches.set(db, cache);
   }
+  const hit = cache.get(idHash);
+  if (hit && hit.stamp === stamp) return hit.record;
+  const record = await readSession(db, idHash);
+  cache.delete(idHash);
+  if (record) {
+    cache.set(idHash, { stamp, record });
+    if (cache.size > SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  }
+  return record;
+}
 
+/**
+ * Finds a live session by its cookie value. Expired, idle, deactivated-user and suspended-company
+ * sessions count as none (and are removed).
+ */
+export async function loadSession(db: Kysely<Database>, token: string, now: Date): Promise<LoadedSession | null> {
+  const idHash = hashToken(token);
+  const record = await sessionRecord(db, idHash);
+  if (!record) return null;
   const nowMs = now.getTime();
-  const lastSeenMs = Date.parse(last_seen_at);
-  const idle = nowMs >= lastSeenMs + session_idle_minutes * 60_000;
-  const expired = nowMs >= Date.parse(expires_at);
-  const blocked = user.suspended === 1 || (company_suspended === 1 && !impersonator && user.site_admin !== 1);
-  if (expired || idle || blocked || (impersonator_id !== null && !impersonator)) {
+  const idle = nowMs >= record.lastSeenMs + record.idleMs;
+  const expired = nowMs >= record.expiresMs;
+  if (expired || idle || record.blocked || record.orphaned) {
     await destroySession(db, idHash);
     return null;
   }
-  if (nowMs - lastSeenMs >= TOUCH_INTERVAL_MS) {
+  if (nowMs - record.lastSeenMs >= TOUCH_INTERVAL_MS) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: iso(now) })
       .where('id_hash', '=', idHash)
       .execute();
   }
-  return { session, user, impersonator };
+  return record.loaded;
 }
 
 export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {
