@@ -22,6 +22,9 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSessionHook } from './platform/session-hook.ts';
 import { registerWeb } from './platform/web.ts';
 
+/** The API's SQLite connection maps up to this much of the database file (see `DbOptions.mmapBytes`). */
+const API_MMAP_BYTES = 1024 ** 3;
+
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
   db?: DbHandle;
@@ -30,7 +33,8 @@ export interface BuildOptions {
 
 /** Composes the API: plugins, then the error handler, then the session hook, then the modules. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const handle = options.db ?? createDb({ url: config.databaseUrl, schema: config.databaseSchema });
+  const handle =
+    options.db ?? createDb({ url: config.databaseUrl, schema: config.databaseSchema, mmapBytes: API_MMAP_BYTES });
   if (!options.db) await migrateToLatest(handle.db, handle.schema);
 
   const app = Fastify({

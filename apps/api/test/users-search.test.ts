@@ -189,3 +189,59 @@ describe('query plans', () => {
     }
   });
 });
+
+describe('text searches with many matches (SQLite walks in sort order)', () => {
+  /** `count` users of the company in one statement: last names `${prefix}00001…`, e-mails at `domain`. */
+  async function addUsers(count: number, prefix: string, domain: string) {
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+      INSERT INTO users (company_id, username, email, first_name, last_name, password_hash, role, site_admin,
+        suspended, created_at, updated_at)
+      SELECT ${f.company}, ${prefix.toLowerCase()} || i, ${prefix.toLowerCase()} || i || ${domain}, 'Pat',
+        ${prefix} || substr('0000' || i, -5), 'x', 0, 0, 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
+      FROM n`.execute(t.db);
+  }
+  const page = { orderBy: USER_ORDER.last_name, order: 'asc' as const, limit: 25 };
+  const usernames = (rows: { username: string }[]) => rows.map((row) => row.username);
+
+  it('answer the page of fetch-and-sort when the walk reaches it, and fall short (never wrong) when it does not', async () => {
+    if (t.dialect !== 'sqlite') return;
+    // 300 users sorted before 200 matches: a walk of 400 users ends inside the matches.
+    await addUsers(300, 'Aaron', '@elsewhere.test');
+    await addUsers(200, 'Bell', '@walkers.test');
+    const criteria: UserCriteria = { companyId: f.company, scope: null, text: 'walkers' };
+    const before = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', f.company)
+      .where('last_name', '<', 'Bell')
+      .executeTakeFirstOrThrow();
+    const reached = 400 - Number(before.n);
+    expect(reached).toBeGreaterThan(50);
+    for (const offset of [0, 25, reached - 25, reached - 24, 175]) {
+      const fetched = await buildPageQuery(t.db, t.dialect, criteria, { ...page, offset }).execute();
+      const walked = await buildPageQuery(t.db, t.dialect, criteria, { ...page, offset }, {
+        mode: 'sortDriven',
+        sortLead: 'last_name',
+        walkCap: 400,
+      }).execute();
+      expect(fetched).toHaveLength(25);
+      if (offset + 25 <= reached) expect(walked, `offset ${offset}`).toEqual(fetched);
+      else expect(walked.length, `offset ${offset}`).toBeLessThan(25);
+    }
+  });
+
+  it('page through 20,000 matches in name order, also where a walk would fall short', async () => {
+    if (t.dialect !== 'sqlite') return;
+    // 41,000 non-matching users sort before the 20,000 matches: more than a walk may step over.
+    await addUsers(41_000, 'Aaron', '@elsewhere.test');
+    await addUsers(20_000, 'Bell', '@walkers.test');
+    const first = await cm.get('/api/v3/users', { query: { text: 'walkers', sort: 'last_name', per_page: '25' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().meta.total).toBe(20_000);
+    expect(usernames(first.json().data)).toEqual(Array.from({ length: 25 }, (_, i) => `bell${i + 1}`));
+    // Matches spread over the order: a walk through "Pat" users of both kinds reaches them at once.
+    const spread = await cm.get('/api/v3/users', { query: { text: 'pat', sort: 'last_name', page: '2' } });
+    expect(spread.json().meta.total).toBeGreaterThanOrEqual(61_000);
+    expect(usernames(spread.json().data)).toEqual(Array.from({ length: 25 }, (_, i) => `aaron${i + 26}`));
+  });
+});

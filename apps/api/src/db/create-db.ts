@@ -22,6 +22,13 @@ export interface DbOptions {
   /** PostgreSQL schema to use (tests give each run its own). */
   schema?: string;
   poolSize?: number;
+  /**
+   * SQLite: read the database file through a memory map of up to this many bytes instead of a read
+   * call per page. The API's connection uses it: a text search looks up thousands of user rows in
+   * random order, each page a copy out of the OS cache otherwise (about half the time of such a list).
+   * Mapped pages are the OS's file cache, shared and reclaimable, but they do count in the process's RSS.
+   */
+  mmapBytes?: number;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -29,10 +36,10 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 export function createDb(options: DbOptions): DbHandle {
-  return isPostgresUrl(options.url) ? createPostgres(options) : createSqlite(options.url);
+  return isPostgresUrl(options.url) ? createPostgres(options) : createSqlite(options.url, options.mmapBytes ?? 0);
 }
 
-function createSqlite(file: string): DbHandle {
+function createSqlite(file: string, mmapBytes: number): DbHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
@@ -41,6 +48,7 @@ function createSqlite(file: string): DbHandle {
   database.pragma('busy_timeout = 10000');
   database.pragma('cache_size = -65536');
   database.pragma('temp_store = MEMORY');
+  if (mmapBytes > 0) database.pragma(`mmap_size = ${Math.floor(mmapBytes)}`);
   cachePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   registerSqliteStamp(db, database);

@@ -17,6 +17,16 @@ export function ftsString(value: string): string {
 /** The text the PostgreSQL trigram index of migration 005 holds: keep it identical to the indexed expression. */
 const SEARCH_DOCUMENT = sql`lower(users.first_name || ' ' || users.last_name || ' ' || users.username || ' ' || coalesce(users.email, ''))`;
 
+/** True when a term is long enough to be looked up in the trigram index (shorter ones match prefixes). */
+export function usesTrigramIndex(text: string): boolean {
+  return [...text].length >= TRIGRAM;
+}
+
+/** SQLite: the ids of every user whose name, username or e-mail contains `text` (of at least three characters), all companies. */
+export function searchIndexMatches(text: string): RawBuilder<unknown> {
+  return sql`(SELECT rowid FROM users_search WHERE users_search MATCH ${ftsString(text.toLowerCase())})`;
+}
+
 /**
  * Substring search over first name, last name, username and e-mail, through the index of
  * migration 005: the FTS5 trigram table `users_search` on SQLite, the pg_trgm expression index on
@@ -24,10 +34,8 @@ const SEARCH_DOCUMENT = sql`lower(users.first_name || ' ' || users.last_name || 
  */
 export function textCondition(dialect: Dialect, text: string, companyId: number | null): RawBuilder<SqlBool> {
   const term = text.toLowerCase();
-  if ([...term].length >= TRIGRAM) {
-    if (dialect === 'sqlite') {
-      return sql<SqlBool>`users.id IN (SELECT rowid FROM users_search WHERE users_search MATCH ${ftsString(term)})`;
-    }
+  if (usesTrigramIndex(term)) {
+    if (dialect === 'sqlite') return sql<SqlBool>`users.id IN ${searchIndexMatches(term)}`;
     return sql<SqlBool>`${SEARCH_DOCUMENT} LIKE ${`%${escapeLike(term)}%`}`;
   }
   if (dialect === 'sqlite') return prefixRanges(term, companyId);

@@ -2,12 +2,20 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { type PlanHint, type UserCriteria, hasFilters, populationOf } from './users.criteria.ts';
+import { usesTrigramIndex } from './text-search.ts';
 import { type PageRequest, type UserListRow, buildPageQuery, countUsers } from './users.repository.ts';
 
 /** Below this many matches, fetching them all and sorting is cheap whatever the plan. */
 const FETCH_AND_SORT_ROWS = 5000;
 /** Probing one row for a custom field match, in set lookups plus their share of building the set. */
 const PROBE_COST = 8;
+/**
+ * Text matches above which fetching and sorting them all (a row lookup each) costs more than a
+ * page's budget, so a walk in sort order is tried first.
+ */
+const TEXT_WALK_MATCHES = 20_000;
+/** A text walk may step over this many users per match before giving up: a failed walk then costs a fraction of fetch-and-sort. */
+const TEXT_WALK_ROWS_PER_MATCH = 2;
 
 const selectPage = (...args: Parameters<typeof buildPageQuery>) => buildPageQuery(...args).execute();
 
@@ -33,7 +41,7 @@ async function sqlitePlan(
   page: PageRequest,
 ): Promise<PlanHint | undefined> {
   const sortLead = page.orderBy[0] ?? 'id';
-  if (criteria.text) return { mode: 'matchDriven', sortLead };
+  if (criteria.text) return textPlan(db, criteria, total, page, sortLead);
   // No (company_id, id) index exists: sorting by id reads the table in rowid order, all companies mixed.
   const byRowid = sortLead === 'id' && criteria.companyId !== null;
   // The whole tenant in sort order: the sort index is the plan.
@@ -48,6 +56,30 @@ async function sqlitePlan(
   // A custom field's matches: probing each walked row costs about eight times a set lookup, building
   // the set about once per match; probe when the walk is the cheaper.
   return { mode: 'sortDriven', sortLead, ...(walked * PROBE_COST < total ? { probe: true } : {}) };
+}
+
+/**
+ * A text search's matches cluster in name order (all the Smiths sit under S), so no estimate of a
+ * walk's length can be trusted. Few matches: fetch and sort them. Many (a common trigram such as
+ * "son"): walk in sort order through a bounded number of users, if even a uniform spread would
+ * fit in it; the caller falls back to fetch-and-sort when the walk ends short of the page.
+ */
+async function textPlan(
+  db: Kysely<Database>,
+  criteria: UserCriteria,
+  total: number,
+  page: PageRequest,
+  sortLead: string,
+): Promise<PlanHint> {
+  const fetchAndSort: PlanHint = { mode: 'matchDriven', sortLead };
+  if (total < TEXT_WALK_MATCHES || !usesTrigramIndex(criteria.text ?? '') || criteria.customFields?.length) {
+    return fetchAndSort;
+  }
+  const walkCap = total * TEXT_WALK_ROWS_PER_MATCH;
+  const { text: _text, ...others } = criteria;
+  const population = await countUsers(db, 'sqlite', others);
+  const uniformWalk = ((page.offset + page.limit) * population) / total;
+  return uniformWalk <= walkCap ? { mode: 'sortDriven', sortLead, walkCap } : fetchAndSort;
 }
 
 /** One page of users and the total matching, with the same criteria for both (lists and the search). */
@@ -67,5 +99,12 @@ export async function listUsersPage(
   const total = await countUsers(db, dialect, criteria);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const hint = await sqlitePlan(db, criteria, total, page);
-  return { rows: await selectPage(db, dialect, criteria, page, hint), total };
+  const rows = await selectPage(db, dialect, criteria, page, hint);
+  if (hint?.walkCap !== undefined && rows.length < Math.min(page.limit, total - page.offset)) {
+    return {
+      rows: await selectPage(db, dialect, criteria, page, { mode: 'matchDriven', sortLead: hint.sortLead }),
+      total,
+    };
+  }
+  return { rows, total };
 }

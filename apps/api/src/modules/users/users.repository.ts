@@ -1,8 +1,9 @@
 import type { USER_SORTS } from '@heed/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { cachedCount } from './count-cache.ts';
+import { searchIndexMatches } from './text-search.ts';
 import { type PlanHint, type UserCriteria, criteriaWhere, defaultHint, orderColumn } from './users.criteria.ts';
 
 export type UserSort = (typeof USER_SORTS)[number];
@@ -69,6 +70,8 @@ export function buildPageQuery(
   page: PageRequest,
   hint: PlanHint | undefined = defaultHint(criteria, page.orderBy[0]),
 ) {
+  if (hint?.walkCap !== undefined && criteria.text)
+    return buildWalkPageQuery(db, dialect, criteria, page, hint.walkCap);
   let ids = db
     .selectFrom('users')
     .select('users.id')
@@ -76,6 +79,38 @@ export function buildPageQuery(
   let rows = db.selectFrom('users').select(USER_COLUMNS);
   for (const column of page.orderBy) {
     ids = ids.orderBy(orderColumn(dialect, `users.${column}`, hint), page.order);
+    rows = rows.orderBy(`users.${column}`, page.order);
+  }
+  return rows.where('users.id', 'in', ids.limit(page.limit).offset(page.offset));
+}
+
+/**
+ * SQLite, a text search with many matches: the first `walkCap` users in sort order (a covering
+ * sort index), in order, kept when in the search's set of matches, then the page. Equals the
+ * fetch-and-sort plan whenever it returns a full page (or every match left): the walk is a prefix
+ * of the same order. The ORDER BY over the walk costs nothing: SQLite sees the rows come in order.
+ */
+function buildWalkPageQuery(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+  page: PageRequest,
+  walkCap: number,
+) {
+  const { text, ...rest } = criteria;
+  const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
+  let walk = db
+    .selectFrom('users')
+    .select(page.orderBy.map((column) => `users.${column}` as const))
+    .where(criteriaWhere(dialect, rest, hint));
+  for (const column of page.orderBy) walk = walk.orderBy(`users.${column}`, page.order);
+  let ids = db
+    .selectFrom(walk.limit(walkCap).as('walk'))
+    .select('walk.id')
+    .where(sql<SqlBool>`walk.id IN ${searchIndexMatches(text ?? '')}`);
+  let rows = db.selectFrom('users').select(USER_COLUMNS);
+  for (const column of page.orderBy) {
+    ids = ids.orderBy(`walk.${column}`, page.order);
     rows = rows.orderBy(`users.${column}`, page.order);
   }
   return rows.where('users.id', 'in', ids.limit(page.limit).offset(page.offset));
