@@ -8,10 +8,11 @@ let t: TestApp;
 let cm: TestClient;
 let ids: Record<string, number>;
 let company: number;
+let otherCompany: number;
 
 beforeEach(async () => {
   t = await createTestApp();
-  ({ ids, company } = await createUsersFixture(t.db));
+  ({ ids, company, otherCompany } = await createUsersFixture(t.db));
   cm = await signedIn(t.app, 'cm');
 });
 afterEach(async () => t.close());
@@ -156,6 +157,47 @@ describe('GET /users', () => {
   it('never shows another company, by filter or by text', async () => {
     expect((await list(cm, `?field[user_id]=${ids.foreigner}`)).data).toEqual([]);
     expect(usernames(await list(cm, '?text=zimmer'))).toEqual(['anna']);
+  });
+});
+
+describe("the whole company's total", () => {
+  const actual = async (companyId: number) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('stays exact through creations, deletions and moves, whoever writes', async () => {
+    const other = otherCompany;
+    expect((await list(cm, '')).meta.total).toBe(await actual(company));
+
+    const created = await cm.post('/api/v3/users', {
+      username: 'newcomer',
+      email: 'newcomer@example.test',
+      first_name: 'New',
+      last_name: 'Comer',
+      role: 0,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (let i = 0; i < 3; i++) await createUser(t.db, { companyId: company });
+    expect((await list(cm, '')).meta.total).toBe(10);
+
+    await t.db.deleteFrom('users').where('username', '=', 'dan').execute();
+    expect((await list(cm, '')).meta.total).toBe(9);
+
+    await t.db.updateTable('users').set({ company_id: other }).where('username', '=', 'newcomer').execute();
+    expect((await list(cm, '')).meta.total).toBe(8);
+    expect(await actual(company)).toBe(8);
+    await createUser(t.db, { companyId: other, username: 'otheradmin', siteAdmin: true, role: 1 });
+    const admin = await signedIn(t.app, 'otheradmin');
+    const elsewhere = await admin.get('/api/v3/users', { headers: { 'x-company-id': String(other) } });
+    expect(elsewhere.json().meta.total).toBe(3);
+    expect(await actual(other)).toBe(3);
   });
 });
 

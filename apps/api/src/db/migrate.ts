@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-custom-fields.ts';
 import * as m007 from './migrations/007-imports.ts';
 import * as m008 from './migrations/008-users-bulk.ts';
 import * as m010 from './migrations/010-users-name-order.ts';
+import * as m013 from './migrations/013-company-user-counts.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007-imports': m007,
   '008-users-bulk': m008,
   '010-users-name-order': m010,
+  '013-company-user-counts': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

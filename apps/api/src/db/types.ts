@@ -441,8 +441,15 @@ export interface ImportErrorsTable {
   value: string | null;
 }
 
+/** SQLite only (migration 013): users per company, kept by triggers on users. */
+export interface CompanyUserCountsTable {
+  company_id: number;
+  users: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
+  company_user_counts: CompanyUserCountsTable;
   users: UsersTable;
   departments: DepartmentsTable;
   department_managers: DepartmentManagersTable;

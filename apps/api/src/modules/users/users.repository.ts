@@ -4,7 +4,14 @@ import type { Dialect } from '../../db/create-db.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { cachedCount } from './count-cache.ts';
 import { searchIndexMatches } from './text-search.ts';
-import { type PlanHint, type UserCriteria, criteriaWhere, defaultHint, orderColumn } from './users.criteria.ts';
+import {
+  type PlanHint,
+  type UserCriteria,
+  criteriaWhere,
+  defaultHint,
+  hasFilters,
+  orderColumn,
+} from './users.criteria.ts';
 
 export type UserSort = (typeof USER_SORTS)[number];
 
@@ -55,7 +62,20 @@ export interface PageRequest {
 }
 
 export async function countUsers(db: Kysely<Database>, dialect: Dialect, criteria: UserCriteria): Promise<number> {
+  if (dialect === 'sqlite' && criteria.companyId !== null && !criteria.text && !hasFilters(criteria)) {
+    return companyUserCount(db, criteria.companyId);
+  }
   return cachedCount(db, dialect, JSON.stringify(criteria), buildCountQuery(db, dialect, criteria));
+}
+
+/** SQLite: a whole company's users, from the count its triggers keep (migration 013): one row, never stale. */
+async function companyUserCount(db: Kysely<Database>, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('company_user_counts')
+    .select('users')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.users ?? 0;
 }
 
 /**
