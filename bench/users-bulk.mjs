@@ -5,10 +5,15 @@
 // on a temporary SQLite file, or in a fresh schema of a PostgreSQL database (--db postgres://…).
 //
 //   npm run bench -- users-bulk [--users 100000] [--db postgres://postgres@127.0.0.1:5432/test] [--only deactivate,delete]
+//                                [--vacuum]
 //
 // On PostgreSQL the tables are ANALYZEd after the load, as autovacuum would have done in a running database.
+// Most of the work is the server's, not this process's: on a local PostgreSQL the line also gives the CPU time
+// of the server processes serving the job (from /proc). Every action leaves a dead version of each row it
+// changed; `--vacuum` VACUUMs the users between actions (untimed), as autovacuum would in a running database
+// (the CI server runs with autovacuum off, so without it each action also pays for the previous ones' garbage).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -25,6 +30,7 @@ const postgres = args.db !== undefined && isPostgresUrl(args.db);
 const url = postgres ? args.db : join(temp, 'heed.sqlite');
 const schema = postgres ? `bench_bulk_${randomBytes(4).toString('hex')}` : undefined;
 const quiet = { info() {}, warn() {}, error() {} };
+const APP_NAME = 'heed_bench_users_bulk';
 
 try {
   if (schema) await adminSql(`CREATE SCHEMA "${schema}"`);
@@ -53,7 +59,9 @@ async function adminSql(statement) {
 }
 
 async function measureAll(companyId) {
-  const handle = createDb({ url, schema, poolSize: 2 });
+  // Named, so the server processes serving the job can be found in pg_stat_activity.
+  const named = postgres ? `${url}${url.includes('?') ? '&' : '?'}application_name=${APP_NAME}` : url;
+  const handle = createDb({ url: named, schema, poolSize: 2 });
   const config = {
     ...loadConfig({ ...process.env, DATA_DIR: temp, DATABASE_URL: url, LOG_LEVEL: 'silent' }),
     databaseSchema: schema,
@@ -101,6 +109,7 @@ async function measureAll(companyId) {
     ];
     const only = args.only ? new Set(String(args.only).split(',')) : null;
     for (const plan of plans.filter((p) => !only || only.has(p.action))) {
+      if (postgres && args.vacuum) await sql`VACUUM users`.execute(db);
       await measure(db, dialect, config, { ...base, ...plan });
       // The reset e-mail jobs it queued would be claimed first: they are not this bench's subject.
       await db.deleteFrom('jobs').where('type', '=', 'send_password_reset').execute();
@@ -119,11 +128,15 @@ async function measure(db, dialect, config, plan) {
     now: new Date(),
   });
   const audits = await countAudit(db);
+  const serverBefore = await serverCpuSeconds(db, dialect);
   const cpu = process.cpuUsage();
   const started = performance.now();
   const done = await processNextJob({ db, dialect, config, log: quiet, workerId: 'bench' });
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const serverAfter = await serverCpuSeconds(db, dialect);
+  const server =
+    serverBefore === null || serverAfter === null ? '' : `, server CPU ${(serverAfter - serverBefore).toFixed(2)} s`;
   if (done?.id !== job.id || done.status !== 'completed')
     throw new Error(`job ${job.id} ended ${done?.status}: ${done?.last_error}`);
   const result = JSON.parse(done.result);
@@ -132,8 +145,29 @@ async function measure(db, dialect, config, plan) {
   console.log(
     `${plan.action.padEnd(19)} ${fmt(result.matched)} matched, ${fmt(result.changed)} changed (${check}) in ` +
       `${seconds.toFixed(2)} s = ${fmt(result.matched / seconds)} users/s; bench process CPU ` +
-      `${((used.user + used.system) / 1e6).toFixed(2)} s, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+      `${((used.user + used.system) / 1e6).toFixed(2)} s${server}, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, ` +
+      `load ${loadavg()[0].toFixed(1)}`,
   );
+}
+
+/**
+ * CPU time (user + system) of the PostgreSQL processes serving this bench's pool, read from /proc: null on
+ * SQLite, or when the server is on another machine (or /proc is unreadable).
+ */
+async function serverCpuSeconds(db, dialect) {
+  if (dialect !== 'postgres') return null;
+  const { rows } = await sql`SELECT pid FROM pg_stat_activity WHERE application_name = ${APP_NAME}`.execute(db);
+  try {
+    let ticks = 0;
+    for (const { pid } of rows) {
+      // Fields after the command name: state is the 1st, utime the 12th, stime the 13th (proc(5)).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function countAudit(db) {

@@ -52,7 +52,10 @@ const hasRecords = sql<number>`(EXISTS (SELECT 1 FROM assignments a WHERE a.user
 
 /**
  * The chunk's users as they stand now, still in the tenant and the caller's scope (a user moved
- * away since the ids were read drops out), locked until the chunk commits on PostgreSQL.
+ * away since the ids were read drops out), locked until the chunk commits on PostgreSQL. Only a
+ * delete takes the row lock that conflicts with foreign key checks: the other actions lock as
+ * their UPDATE would (FOR NO KEY UPDATE), so a user signing in meanwhile (a new session row
+ * pointing at the user) does not wait for the chunk.
  */
 export async function lockCandidates(
   trx: Kysely<Database>,
@@ -74,7 +77,7 @@ export async function lockCandidates(
       ),
     )
     .$if(plan.action === 'delete', (qb) => qb.select(hasRecords.as('has_records')));
-  if (dialect === 'postgres') query = query.forUpdate();
+  if (dialect === 'postgres') query = plan.action === 'delete' ? query.forUpdate() : query.forNoKeyUpdate();
   return (await query.execute()) as BulkCandidate[];
 }
 
