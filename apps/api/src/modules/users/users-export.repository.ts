@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
+import { readKeysetBatches } from '../../db/read-ahead.ts';
 import type { Database } from '../../db/types.ts';
 import { type PlanHint, type UserCriteria, criteriaWhere, orderColumn, populationOf } from './users.criteria.ts';
 import { countUsers } from './users.repository.ts';
@@ -74,10 +75,11 @@ function rowJson(dialect: Dialect, withFields: boolean): RawBuilder<string> {
 const AFTER_ID = Object.freeze({ placeholder: 'afterId' });
 
 /**
- * One batch: the users after the last id sent (`AFTER_ID`) matching the criteria, in id order (keyset pagination), as
- * a single JSON array of `ExportRow`s (`rows` is null when there are none). The ids are picked
- * first and the rows built for those alone (a deferred join), so that a plan that sorts its
- * matches never builds rows it drops. Names and custom field values come with each row.
+ * One batch: the users after the last id sent (`AFTER_ID`) matching the criteria, in id order
+ * (keyset pagination), as a single JSON array of `ExportRow`s (`rows` is null when there are none),
+ * with their `count` and the `last` id. The ids are picked first and the rows built for those alone
+ * (a deferred join), so that a plan that sorts its matches never builds rows it drops. Names and
+ * custom field values come with each row.
  */
 export function buildExportBatchQuery(
   db: Kysely<Database>,
@@ -99,13 +101,17 @@ export function buildExportBatchQuery(
     dialect === 'sqlite'
       ? sql<string | null>`'[' || group_concat(${row}, ',' ORDER BY u.id) || ']'`
       : sql<string | null>`'[' || string_agg(${row}, ',' ORDER BY u.id) || ']'`;
-  return db.selectFrom(ids.as('batch')).innerJoin('users as u', 'u.id', 'batch.id').select(rows.as('rows'));
+  return db
+    .selectFrom(ids.as('batch'))
+    .innerJoin('users as u', 'u.id', 'batch.id')
+    .select([rows.as('rows'), sql<number>`count(*)`.as('count'), sql<number | null>`max(u.id)`.as('last')]);
 }
 
 /**
  * Every user matching the criteria, once each, in id order, `batchSize` at a time. Each batch is
  * its own query (no transaction held open), so an export never blocks writers; a user created
- * meanwhile with a higher id may still appear. The query is compiled once per export.
+ * meanwhile with a higher id may still appear. The query is compiled once per export and read
+ * ahead of the caller (`readKeysetBatches`).
  */
 export async function* iterateExportRows(
   db: Kysely<Database>,
@@ -115,18 +121,9 @@ export async function* iterateExportRows(
 ): AsyncGenerator<ExportRow[]> {
   const { batchSize, withFields } = options;
   const hint = dialect === 'sqlite' ? await sqliteHint(db, criteria, batchSize) : undefined;
-  const compiled = buildExportBatchQuery(db, dialect, criteria, batchSize, { hint, withFields }).compile();
-  const at = compiled.parameters.indexOf(AFTER_ID);
-  let afterId = 0;
-  for (;;) {
-    const result = await db.executeQuery<{ rows: string | null }>({
-      ...compiled,
-      parameters: compiled.parameters.with(at, afterId),
-    });
-    const found = result.rows[0]?.rows;
-    const rows = found ? (JSON.parse(found) as ExportRow[]) : [];
-    if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    afterId = rows[rows.length - 1]![0];
+  const query = buildExportBatchQuery(db, dialect, criteria, batchSize, { hint, withFields }).compile();
+  const keyAt = query.parameters.indexOf(AFTER_ID);
+  for await (const batch of readKeysetBatches(db, dialect, { query, keyAt, batchSize })) {
+    if (batch.rows) yield JSON.parse(batch.rows) as ExportRow[];
   }
 }
