@@ -3,6 +3,42 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from './create-db.ts';
 import type { Database } from './types.ts';
 
+/** The change log may hold this many rows before they are folded into one (a reader sums them all). */
+const FOLD_AFTER_ROWS = 100;
+let ownWrites = 0;
+
+/**
+ * PostgreSQL's stamp as a column expression: the sum of `data_changes.writes` (migration 014), which
+ * grows with every committed transaction that wrote a stamped table, and with nothing else. Inside a
+ * transaction that has written, its own uncommitted row counts, and a rollback would hand that sum
+ * to the next writer: there it is null (see `stampOf`), so nothing read there is reused.
+ */
+export const POSTGRES_STAMP = sql<string | null>`(SELECT CASE WHEN pg_current_xact_id_if_assigned() IS NULL
+  THEN coalesce(sum(writes), 0)::text END FROM data_changes)`;
+
+/** A stamp read through `POSTGRES_STAMP`, null turned into one equal to no other. */
+export function stampOf(value: string | null | undefined): string {
+  return value ?? `own-writes:${++ownWrites}`;
+}
+
+async function postgresStamp(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ stamp: string | null; entries: string }>`
+    SELECT ${POSTGRES_STAMP} AS stamp, (SELECT count(*) FROM data_changes) AS entries`.execute(db);
+  // Not inside a caller's transaction: a repeatable-read one could fail on a concurrent fold.
+  if (Number(rows[0]?.entries) > FOLD_AFTER_ROWS && !db.isTransaction) await foldDataChanges(db);
+  return stampOf(rows[0]?.stamp);
+}
+
+/**
+ * Folds the change log into one row of the same total, so the stamp stays a short read. Only
+ * committed rows are deleted (a concurrent writer's row stays, and is counted once it commits);
+ * a second folder waits, then skips the rows the first removed, so the sum never changes.
+ */
+async function foldDataChanges(db: Kysely<Database>): Promise<void> {
+  await sql`WITH gone AS (DELETE FROM data_changes RETURNING writes)
+    INSERT INTO data_changes (writes) SELECT sum(writes) FROM gone HAVING count(*) > 0`.execute(db);
+}
+
 /** Reads a SQLite connection's stamp straight from its handle: two tiny statements, no query builder, no promise. */
 const sqliteStampReaders = new WeakMap<Kysely<Database>, () => string>();
 
@@ -26,14 +62,12 @@ export function currentSqliteStamp(db: Kysely<Database>): string | undefined {
  * A stamp that is equal only while the visible data is unchanged, for caches that must never be stale.
  * - SQLite: `total_changes()` counts every row written on this (the API's only) connection, and
  *   `data_version` moves when any other connection (the worker thread, a CLI) commits.
- * - PostgreSQL: the snapshot (xmin:xmax:in-progress xids); two equal snapshots see the same rows.
- *   Read it in the same snapshot as the data it guards (the same statement or a repeatable-read transaction).
+ * - PostgreSQL: `POSTGRES_STAMP`, which moves only with writes to users, departments and
+ *   user_field_values (add a table to migration 014's triggers before guarding it). Read it in the
+ *   same snapshot as the data it guards (the same statement or a repeatable-read transaction).
  */
 export async function dataStamp(db: Kysely<Database>, dialect: Dialect): Promise<string> {
-  if (dialect === 'postgres') {
-    const { rows } = await sql<{ stamp: string }>`SELECT pg_current_snapshot()::text AS stamp`.execute(db);
-    return rows[0]?.stamp ?? '';
-  }
+  if (dialect === 'postgres') return postgresStamp(db);
   const stamp = currentSqliteStamp(db);
   if (stamp !== undefined) return stamp;
   const { rows } = await sql<{ changes: number; version: number }>`

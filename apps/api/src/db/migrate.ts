@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-imports.ts';
 import * as m008 from './migrations/008-users-bulk.ts';
 import * as m010 from './migrations/010-users-name-order.ts';
 import * as m013 from './migrations/013-company-user-counts.ts';
+import * as m014 from './migrations/014-postgres-users-list.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-users-bulk': m008,
   '010-users-name-order': m010,
   '013-company-user-counts': m013,
+  '014-postgres-users-list': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

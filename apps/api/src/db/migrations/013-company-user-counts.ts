@@ -6,7 +6,7 @@ import { isPostgres } from './helpers.ts';
  * (the whole company, no filter) is one row read instead of counting a million index entries
  * (about 30 ms, paid again after every write anywhere, since the count cache cannot tell which
  * writes matter: during an import, after every chunk). The triggers serve every writer alike: the
- * API, the worker, the data generator. PostgreSQL counts through its own cache (migration 011).
+ * API, the worker, the data generator. PostgreSQL counts through its own cache (migration 014).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) return;

@@ -1,6 +1,6 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
-import { dataStamp } from '../../db/data-stamp.ts';
+import { POSTGRES_STAMP, dataStamp, stampOf } from '../../db/data-stamp.ts';
 import type { Database } from '../../db/types.ts';
 
 interface Entry {
@@ -40,8 +40,8 @@ export async function cachedCount(
   let stamp = before;
   let total: number;
   if (dialect === 'postgres') {
-    const row = await query.select(sql<string>`pg_current_snapshot()::text`.as('stamp')).executeTakeFirstOrThrow();
-    [stamp, total] = [row.stamp, Number(row.total)];
+    const row = await query.select(POSTGRES_STAMP.as('stamp')).executeTakeFirstOrThrow();
+    [stamp, total] = [stampOf(row.stamp), Number(row.total)];
   } else {
     total = Number((await query.executeTakeFirstOrThrow()).total);
   }

@@ -89,15 +89,10 @@ export async function listUsersPage(
   criteria: UserCriteria,
   page: PageRequest,
 ): Promise<{ rows: UserListRow[]; total: number }> {
-  if (dialect === 'postgres') {
-    const [rows, total] = await Promise.all([
-      selectPage(db, dialect, criteria, page),
-      countUsers(db, dialect, criteria),
-    ]);
-    return { rows, total };
-  }
+  // The count first: usually a cached total (one stamp read), and a page past the end is never read.
   const total = await countUsers(db, dialect, criteria);
   if (total === 0 || page.offset >= total) return { rows: [], total };
+  if (dialect === 'postgres') return { rows: await selectPage(db, dialect, criteria, page), total };
   const hint = await sqlitePlan(db, criteria, total, page);
   const rows = await selectPage(db, dialect, criteria, page, hint);
   if (hint?.walkCap !== undefined && rows.length < Math.min(page.limit, total - page.offset)) {
