@@ -219,11 +219,17 @@ describe('text searches with many matches (SQLite walks in sort order)', () => {
     expect(reached).toBeGreaterThan(50);
     for (const offset of [0, 25, reached - 25, reached - 24, 175]) {
       const fetched = await buildPageQuery(t.db, t.dialect, criteria, { ...page, offset }).execute();
-      const walked = await buildPageQuery(t.db, t.dialect, criteria, { ...page, offset }, {
-        mode: 'sortDriven',
-        sortLead: 'last_name',
-        walkCap: 400,
-      }).execute();
+      const walked = await buildPageQuery(
+        t.db,
+        t.dialect,
+        criteria,
+        { ...page, offset },
+        {
+          mode: 'sortDriven',
+          sortLead: 'last_name',
+          walkCap: 400,
+        },
+      ).execute();
       expect(fetched).toHaveLength(25);
       if (offset + 25 <= reached) expect(walked, `offset ${offset}`).toEqual(fetched);
       else expect(walked.length, `offset ${offset}`).toBeLessThan(25);

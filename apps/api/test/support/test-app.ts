@@ -54,7 +54,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     handle = createDb({ url: join(dataDir, 'heed.sqlite') });
   }
   try {
-    await migrateToLatest(handle.db, handle.schema);
+    await migrateWhileOthersDropSchemas(handle);
   } catch (error) {
     await handle.close();
     if (schema) await dropSchema(schema);
@@ -83,6 +83,24 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Kysely's migrator first lists every table of the database (`pg_get_serial_sequence` on each), and
+ * a schema that a parallel test drops meanwhile makes that listing fail with "schema … does not
+ * exist" (3F000) before anything of ours ran. Only tests share a database with schemas coming and
+ * going, so the retry lives here.
+ */
+async function migrateWhileOthersDropSchemas(handle: DbHandle, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(handle.db, handle.schema);
+      return;
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (handle.dialect !== 'postgres' || code !== '3F000' || attempt >= attempts) throw error;
+    }
+  }
 }
 
 async function dropSchema(schema: string) {
