@@ -38,12 +38,28 @@ export function securityHeadersFor(options: Readonly<HelmetOptions>): Readonly<R
   return Object.freeze(headers);
 }
 
-/** Sends the security headers on every response, API and console alike. */
+/**
+ * What a JSON answer needs (OWASP's REST set): it is never a document, so it may not be framed or
+ * run anything at all, nor be sniffed or read cross-origin. Helmet's document headers (the page CSP,
+ * opener and agent-cluster isolation, DNS prefetch, download and cross-domain policies, the legacy
+ * XSS filter) mean nothing to JSON, and each header costs every API call its validation and bytes:
+ * the full set was a third of a bare Fastify route's time.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** Sends the security headers on every response: helmet's set for the console and pages, the API set under /api/. */
 export function registerSecurityHeaders(app: FastifyInstance, options = HELMET_OPTIONS): void {
-  const headers = securityHeadersFor(options);
+  const documentHeaders = securityHeadersFor(options);
   // A callback hook, not an async one: it saves a promise and a microtask turn on every request.
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/api/') ? API_SECURITY_HEADERS : documentHeaders);
     done();
   });
 }
