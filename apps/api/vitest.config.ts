@@ -1,8 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Files about PostgreSQL alone (its row locks, say) run in the PostgreSQL suite only. */
+const POSTGRES_ONLY = 'test/**/*.postgres.test.ts';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_DIALECT === 'postgres' ? [] : [POSTGRES_ONLY])],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
