@@ -12,16 +12,19 @@ describe('security headers', () => {
     ['an API answer', '/api/v3/me'],
     ['an unknown API path', '/api/v3/nowhere'],
     ['the CSRF cookie', '/api/csrf-cookie'],
-  ])('are the strict JSON set with %s: nothing may run, be framed, sniffed or read cross-origin', async (_label, url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['x-powered-by']).toBeUndefined();
-  });
+  ])(
+    'are the strict JSON set with %s: nothing may run, be framed, sniffed or read cross-origin',
+    async (_label, url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    },
+  );
 
   it.each([
     ['the console', '/admin'],
