@@ -68,18 +68,26 @@ export class ZipWriter {
     return this.#out.write(data);
   }
 
+  /**
+   * The fields a local header and a central directory header share, in the same order from `at`:
+   * flags, method, time, date, crc, compressed size, size, name length.
+   */
+  #writeEntryFields(header: Buffer, entry: Entry, at: number): void {
+    header.writeUInt16LE(entry.flags, at);
+    header.writeUInt16LE(entry.method, at + 2);
+    header.writeUInt16LE(this.#stamp.time, at + 4);
+    header.writeUInt16LE(this.#stamp.date, at + 6);
+    header.writeUInt32LE(entry.crc, at + 8);
+    header.writeUInt32LE(entry.compressedSize, at + 12);
+    header.writeUInt32LE(entry.size, at + 16);
+    header.writeUInt16LE(entry.name.length, at + 20);
+  }
+
   #localHeader(entry: Entry): Buffer {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(LOCAL_SIGNATURE, 0);
     header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(entry.flags, 6);
-    header.writeUInt16LE(entry.method, 8);
-    header.writeUInt16LE(this.#stamp.time, 10);
-    header.writeUInt16LE(this.#stamp.date, 12);
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.compressedSize, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
+    this.#writeEntryFields(header, entry, 6);
     return Buffer.concat([header, entry.name]);
   }
 
@@ -155,14 +163,7 @@ export class ZipWriter {
       header.writeUInt32LE(CENTRAL_SIGNATURE, 0);
       header.writeUInt16LE(VERSION, 4);
       header.writeUInt16LE(VERSION, 6);
-      header.writeUInt16LE(entry.flags, 8);
-      header.writeUInt16LE(entry.method, 10);
-      header.writeUInt16LE(this.#stamp.time, 12);
-      header.writeUInt16LE(this.#stamp.date, 14);
-      header.writeUInt32LE(entry.crc, 16);
-      header.writeUInt32LE(entry.compressedSize, 20);
-      header.writeUInt32LE(entry.size, 24);
-      header.writeUInt16LE(entry.name.length, 28);
+      this.#writeEntryFields(header, entry, 8);
       header.writeUInt32LE(entry.offset, 42);
       this.#write(Buffer.concat([header, entry.name]));
     }
