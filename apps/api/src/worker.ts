@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
 import { threadId } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -18,6 +17,7 @@ import {
   reportProgress,
   requeueStaleJobs,
 } from './platform/jobs.ts';
+import { jobWaiter } from './platform/job-wake.ts';
 
 export interface WorkerDeps {
   db: Kysely<Database>;
@@ -95,8 +95,25 @@ export async function processNextJob(
   return getJob(deps.db, job.id);
 }
 
-/** Polls until `signal` aborts; the job in hand is finished first. */
+/**
+ * Polls until `signal` aborts; the job in hand is finished first. A job queued in this process
+ * wakes it at once (platform/job-wake.ts) instead of waiting out the poll interval.
+ */
 export async function runWorkerLoop(deps: WorkerDeps, signal: AbortSignal, timing = DEFAULT_TIMING): Promise<void> {
+  const waiter = jobWaiter(signal);
+  try {
+    await pollUntilAborted(deps, signal, timing, waiter.wait);
+  } finally {
+    waiter.close();
+  }
+}
+
+async function pollUntilAborted(
+  deps: WorkerDeps,
+  signal: AbortSignal,
+  timing: WorkerTiming,
+  wait: (ms: number) => Promise<void>,
+): Promise<void> {
   let lastSweep = Number.NEGATIVE_INFINITY;
   while (!signal.aborted) {
     let ranJob = false;
@@ -110,7 +127,7 @@ export async function runWorkerLoop(deps: WorkerDeps, signal: AbortSignal, timin
     } catch (err) {
       deps.log.error({ err }, 'job worker poll failed');
     }
-    if (!ranJob) await delay(timing.pollIntervalMs, undefined, { signal }).catch(() => undefined);
+    if (!ranJob) await wait(timing.pollIntervalMs);
   }
 }
 

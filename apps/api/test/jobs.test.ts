@@ -140,14 +140,15 @@ describe('the job queue', () => {
 });
 
 describe('the worker thread', () => {
-  it('runs queued jobs on its own thread and connection, and stops gracefully', async () => {
-    // The thread opens its own connection: to this test's SQLite file, or to this test's PostgreSQL schema.
-    let config = t.config;
-    if (t.dialect === 'postgres') {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-      config = { ...t.config, databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: rows[0]!.schema };
-    }
-    // The thread keeps real time, so the job is due at once.
+  /** The thread opens its own connection: to this test's SQLite file, or to this test's PostgreSQL schema. */
+  async function threadConfig() {
+    if (t.dialect !== 'postgres') return t.config;
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    return { ...t.config, databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: rows[0]!.schema };
+  }
+
+  /** A queued test-notification delivery and its job; the thread keeps real time, so the job is due at once. */
+  async function queueDelivery() {
     const past = new Date('2020-01-01T00:00:00.000Z');
     const delivery = await t.db
       .insertInto('deliveries')
@@ -169,20 +170,44 @@ describe('the worker thread', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const job = await add('test_notification', { payload: { delivery_id: delivery.id }, now: past });
+    return { deliveryId: delivery.id, jobId: job.id };
+  }
 
-    const running = startWorkerThread(config, t.app.log as FastifyBaseLogger, { pollIntervalMs: 50 });
+  async function statusAfterWaiting(jobId: number, attempts: number) {
     let status = 'queued';
-    for (let i = 0; i < 300 && status !== 'completed'; i += 1) {
+    for (let i = 0; i < attempts && status !== 'completed'; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      status = (await getJob(t.db, job.id))!.status;
+      status = (await getJob(t.db, jobId))!.status;
     }
+    return status;
+  }
+
+  it('runs queued jobs on its own thread and connection, and stops gracefully', async () => {
+    const { deliveryId, jobId } = await queueDelivery();
+    const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 50 });
+    const status = await statusAfterWaiting(jobId, 300);
     await running.stop();
     expect(status).toBe('completed');
     const row = await t.db
       .selectFrom('deliveries')
       .select('status')
-      .where('id', '=', delivery.id)
+      .where('id', '=', deliveryId)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('outbox');
+  });
+
+  it('starts a job queued while it sleeps at once, without waiting out its poll interval', async () => {
+    // A minute between polls: only the enqueue's wake-up can start the second job within the test.
+    const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 60_000 });
+    try {
+      const first = await queueDelivery();
+      expect(await statusAfterWaiting(first.jobId, 600)).toBe('completed');
+      // Past the quick polls that follow a wake-up: the thread is now in its minute-long wait.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const second = await queueDelivery();
+      expect(await statusAfterWaiting(second.jobId, 200)).toBe('completed');
+    } finally {
+      await running.stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../db/create-db.ts';
 import type { Database, JobsTable } from '../db/types.ts';
 import { iso } from './clock.ts';
+import { announceQueuedJob } from './job-wake.ts';
 
 /**
  * The database-backed job queue (ARCHITECTURE.md "jobs"). A job is `queued` until a worker claims
@@ -29,7 +30,14 @@ export function backoffMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 }
 
+/** Queues a job, and tells this process's worker about it (it polls at once, then again as the caller's transaction commits). */
 export async function enqueue(db: Kysely<Database>, job: NewJob): Promise<JobRow> {
+  const row = await insertJob(db, job);
+  if (row.status === 'queued') announceQueuedJob();
+  return row;
+}
+
+async function insertJob(db: Kysely<Database>, job: NewJob): Promise<JobRow> {
   const stamp = iso(job.now);
   const values = {
     company_id: job.companyId,
