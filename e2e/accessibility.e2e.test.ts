@@ -48,13 +48,13 @@ describe.each(['light', 'dark'] as const)('in %s mode', (colorScheme) => {
   });
 });
 
-test('the chosen colour scheme is remembered under the product key', async () => {
+test("the chosen colour scheme is remembered as the darkmode flag of the product's preference object", async () => {
   const context = await newContext(browser, baseUrl, { colorScheme: 'light' });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
-  await expect(page.evaluate(() => window.localStorage.getItem('heed.color-scheme'))).resolves.toBe('dark');
+  await expect(page.evaluate(() => window.localStorage.getItem('heed.preferences'))).resolves.toBe('{"darkmode":true}');
 
   await page.reload();
   await page.getByRole('heading', { name: 'Sign in to Heed' }).waitFor();

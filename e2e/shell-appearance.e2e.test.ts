@@ -96,11 +96,13 @@ describe('dark mode (spec §4, §9)', () => {
     await signInToConsole(page, demoUser('borealis', 'reviewer'));
     // Nothing stored: the system's scheme.
     await expect(scheme(page)).resolves.toBe('dark');
-    await expect(page.evaluate(() => window.localStorage.getItem('heed.color-scheme'))).resolves.toBeNull();
+    await expect(page.evaluate(() => window.localStorage.getItem('heed.preferences'))).resolves.toBeNull();
 
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
     await expect(scheme(page)).resolves.toBe('light');
-    await expect(page.evaluate(() => window.localStorage.getItem('heed.color-scheme'))).resolves.toBe('light');
+    await expect(page.evaluate(() => window.localStorage.getItem('heed.preferences'))).resolves.toBe(
+      '{"darkmode":false}',
+    );
     await page.reload();
     await consoleReady(page);
     await expect(scheme(page)).resolves.toBe('light');

@@ -100,7 +100,10 @@ describe('signing out (spec §4)', () => {
 
     await page.getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/login`);
-    await expect(storedKeys(page)).resolves.toEqual({ local: { 'heed.color-scheme': 'dark' }, session: {} });
+    await expect(storedKeys(page)).resolves.toEqual({
+      local: { 'heed.preferences': '{"darkmode":true}' },
+      session: {},
+    });
     expect((await page.request.get('/api/v3/me')).status()).toBe(403);
 
     const dialog = other.getByRole('dialog', { name: 'Session Logout' });

@@ -1,14 +1,20 @@
 // Applies the stored colour scheme before the first paint, so dark mode never flashes light.
 // A file, not an inline script: the server's Content-Security-Policy allows scripts from 'self' only.
-// Keep the key in step with STORAGE_KEYS.colorScheme (src/lib/storage.ts).
+// Reads the browser's preference object (spec §3: `{"darkmode": true|false}` under STORAGE_KEYS.preferences,
+// src/lib/browser-preferences.ts); no flag follows the system's scheme.
 (() => {
-  let scheme = 'light';
+  let darkmode = null;
   try {
-    const stored = window.localStorage.getItem('heed.color-scheme');
-    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-    scheme = stored === 'light' || stored === 'dark' ? stored : dark ? 'dark' : 'light';
+    const preferences = JSON.parse(window.localStorage.getItem('heed.preferences') || '{}');
+    if (preferences && typeof preferences.darkmode === 'boolean') darkmode = preferences.darkmode;
   } catch {
-    // Storage or matchMedia unavailable: light it is.
+    // Storage unavailable or no JSON: no preference.
   }
-  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+  let systemDark = false;
+  try {
+    systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+  } catch {
+    // No matchMedia: light.
+  }
+  document.documentElement.setAttribute('data-mantine-color-scheme', (darkmode ?? systemDark) ? 'dark' : 'light');
 })();

@@ -8,15 +8,15 @@ beforeEach(() => {
 });
 
 describe('clearProductStorage (spec §4 Logout)', () => {
-  test("forgets every 'heed.' key in both areas except the colour scheme, and nothing else", () => {
-    storage.set(STORAGE_KEYS.colorScheme, 'dark');
+  test("forgets every 'heed.' key in both areas except the browser's preference object, and nothing else", () => {
+    storage.set(STORAGE_KEYS.preferences, '{"darkmode":true}');
     storage.set(STORAGE_KEYS.lastCompany, '3');
     storage.set('heed.users.columns', '[]');
     storage.set('other-app', 'keep');
     sessionStore.set(STORAGE_KEYS.company, '3');
     sessionStore.set(STORAGE_KEYS.flash, '{}');
     clearProductStorage();
-    expect({ ...window.localStorage }).toEqual({ 'heed.color-scheme': 'dark', 'other-app': 'keep' });
+    expect({ ...window.localStorage }).toEqual({ 'heed.preferences': '{"darkmode":true}', 'other-app': 'keep' });
     expect({ ...window.sessionStorage }).toEqual({});
   });
 });

@@ -2,8 +2,8 @@ import { STORAGE_PREFIX } from '@heed/contract';
 
 /** Every browser-storage key the web app uses, under the product prefix (spec §9). */
 export const STORAGE_KEYS = {
-  /** local: light | dark | auto; public/color-scheme.js reads the same key before the first paint. */
-  colorScheme: `${STORAGE_PREFIX}color-scheme`,
+  /** local: the browser-stored preference object, `{"darkmode": …}` (spec §3); public/color-scheme.js reads it too. */
+  preferences: `${STORAGE_PREFIX}preferences`,
   /** session: the company a site admin acts on in this window; sent as X-Company-ID (spec §4, §6). */
   company: `${STORAGE_PREFIX}company`,
   /** local: the company a site admin chose last, in any window; the fallback for a new window. */
@@ -66,12 +66,12 @@ export const sessionStore = area('sessionStorage');
 
 /**
  * Forgets everything the product stored in this browser (sign-out): every key under the product
- * prefix in both areas, except the colour scheme, which belongs to the browser rather than the user.
+ * prefix in both areas, except the browser's preference object (dark mode), which belongs to the browser rather than the user.
  */
 export function clearProductStorage(): void {
   for (const store of [storage, sessionStore]) {
     for (const key of store.keys()) {
-      if (key.startsWith(STORAGE_PREFIX) && key !== STORAGE_KEYS.colorScheme) store.remove(key);
+      if (key.startsWith(STORAGE_PREFIX) && key !== STORAGE_KEYS.preferences) store.remove(key);
     }
   }
 }

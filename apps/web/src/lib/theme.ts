@@ -1,5 +1,5 @@
-import { type CSSVariablesResolver, type MenuProps, createTheme, localStorageColorSchemeManager } from '@mantine/core';
-import { STORAGE_KEYS } from './storage.ts';
+import { type CSSVariablesResolver, type MenuProps, createTheme } from '@mantine/core';
+import { darkmodeColorSchemeManager } from './browser-preferences.ts';
 
 /**
  * One accent colour, used sparingly (PRODUCT.md "Look and feel"). Shades chosen so white text on
@@ -22,8 +22,8 @@ export const theme = createTheme({
   },
 });
 
-/** Light, dark or auto, kept in local storage under the product key; "auto" follows the system. */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme });
+/** Light, dark or auto, kept as the darkmode flag of the browser's preference object; no flag follows the system. */
+export const colorSchemeManager = darkmodeColorSchemeManager();
 
 /**
  * Mantine's default "dimmed" grey reads at about 3.3:1 on white and 4:1 on dark surfaces; these
