@@ -68,6 +68,18 @@ describe('company switching (spec §4, §6)', () => {
     );
   });
 
+  test('choosing the current company stores it as current and last as well, and reloads', async () => {
+    await signInToConsole(page, SITE_ADMIN);
+    const heed = String((await companyIds(page)).Heed);
+    await expect(storedKeys(page)).resolves.not.toMatchObject({ session: { 'heed.company': heed } });
+    await chooseCompany(page, 'hee', 'Heed');
+    await expect(page.getByTestId('company-selector').textContent()).resolves.toBe('Heed');
+    await expect(storedKeys(page)).resolves.toMatchObject({
+      session: { 'heed.company': heed },
+      local: { 'heed.last-company': heed },
+    });
+  });
+
   test('the company search says when nothing matches, and Acme brings Assessment Reports', async () => {
     await signInToConsole(page, SITE_ADMIN);
     await page.getByTestId('company-selector').click();

@@ -1,4 +1,11 @@
-import { CONSOLE_ROUTES, type ConsoleRoute, LEGACY_ROUTE_PATHS, ROUTER_BASE, consoleRoute } from '@heed/contract';
+import {
+  ADMIN_NAME,
+  CONSOLE_ROUTES,
+  type ConsoleRoute,
+  LEGACY_ROUTE_PATHS,
+  ROUTER_BASE,
+  consoleRoute,
+} from '@heed/contract';
 import { type RouteObject, createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RouteErrorPage } from '../../components/route-error-page.tsx';
@@ -11,7 +18,7 @@ import type { RouteHandle } from './route-handle.ts';
 import { ROUTE_DATA, ROUTE_PAGES } from './route-pages.ts';
 import { SESSION_ROUTE_ID } from './session.ts';
 
-const Loading = () => <Splash label="Loading Heed Admin…" />;
+const Loading = () => <Splash label={`Loading ${ADMIN_NAME}…`} />;
 
 /** `/users/import/` → `users/import`: React Router paths below a parent are relative. */
 const relative = (path: string) => path.replace(/^\/+|\/+$/g, '');

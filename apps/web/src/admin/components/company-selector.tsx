@@ -54,7 +54,8 @@ export function CompanySelector() {
       return;
     }
     combobox.closeDropdown();
-    if (Number(value) !== company.id) selectCompany(Number(value));
+    // Spec §4: the chosen company, even the current one, becomes the current and the last company, then the page reloads.
+    selectCompany(Number(value));
   };
 
   return (

@@ -1,3 +1,4 @@
+import { ADMIN_NAME } from '@heed/contract';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -54,7 +55,7 @@ function Frame() {
       </AppShell.Header>
       <AppShell.Navbar className={classes.navbar} aria-label="Side navigation">
         <Group className={classes.brand} px="md" justify="space-between" wrap="nowrap">
-          <Brand name="Heed Admin" size="md" />
+          <Brand name={ADMIN_NAME} size="md" />
           <Burger opened={navOpened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Close navigation" />
         </Group>
         <SideNav />

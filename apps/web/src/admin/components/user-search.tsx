@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   ROLE_LABELS,
+  ROUTER_BASE,
   SEARCH_DEBOUNCE_MS,
   USER_SEARCH_MIN_LENGTH,
   type UserSearchHit,
@@ -61,7 +62,7 @@ function SearchBox({ inPopover, onDone }: { inPopover?: boolean; onDone?: () => 
     if (user.site_admin) {
       companyStorage.choose(hit.company.id);
       if (hit.company.id !== company.id) {
-        window.location.assign(`${window.location.origin}/admin${userPagePath(hit.id)}`);
+        window.location.assign(`${window.location.origin}${ROUTER_BASE}${userPagePath(hit.id)}`);
         return;
       }
     }
@@ -78,14 +79,15 @@ function SearchBox({ inPopover, onDone }: { inPopover?: boolean; onDone?: () => 
     <Combobox
       store={combobox}
       onOptionSubmit={choose}
-      width={400}
+      // In the popover the list lies under the input, as wide as it; in the header it may be wider.
+      width={inPopover ? 'target' : 400}
       position="bottom-end"
       // Inside the popover the list stays in the popover, so choosing from it is no click outside.
       withinPortal={!inPopover}
     >
       <Combobox.Target>
         <TextInput
-          w={{ base: 280, lg: 240, xl: 280 }}
+          w={inPopover ? 340 : { base: 280, lg: 240, xl: 280 }}
           value={text}
           autoFocus={inPopover}
           placeholder="Search users"

@@ -1,4 +1,4 @@
-import { MESSAGES, consoleRoute } from '@heed/contract';
+import { ADMIN_NAME, MESSAGES, ROUTER_BASE, consoleRoute } from '@heed/contract';
 import { Button, EmptyState } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { StandalonePage } from './standalone-page.tsx';
@@ -16,8 +16,8 @@ export function ErrorPage() {
         </EmptyState.Title>
         <EmptyState.Description>{MESSAGES.unexpectedAppError}</EmptyState.Description>
         <EmptyState.Actions>
-          <Button component="a" href="/admin">
-            Back to Heed Admin
+          <Button component="a" href={ROUTER_BASE}>
+            Back to {ADMIN_NAME}
           </Button>
         </EmptyState.Actions>
       </EmptyState>
