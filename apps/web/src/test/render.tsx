@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type RenderOptions, render as testingLibraryRender } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,17 +10,15 @@ import { theme } from '../lib/theme.ts';
 function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} env="test">
-      <ModalsProvider>
-        <Notifications transitionDuration={0} />
-        <MemoryRouter>{children}</MemoryRouter>
-      </ModalsProvider>
+      <Notifications transitionDuration={0} />
+      <MemoryRouter>{children}</MemoryRouter>
     </MantineProvider>
   );
 }
 
 /**
  * Renders inside the console's theme with Mantine's test environment (no transitions, no portals),
- * the modals manager, the notices container and a memory router.
+ * the notices container and a memory router. Like the console, it has no ModalsProvider.
  */
 export function render(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
   return testingLibraryRender(ui, { wrapper: Providers, ...options });

@@ -1,7 +1,10 @@
 import { FIELD_MESSAGES, MODAL_CLOSE_DELAY_MS } from '@heed/contract';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, setupUser } from '../../test/render.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render as renderWithoutTestProviders } from '@testing-library/react';
+import { AppProviders } from '../../admin/app/providers.tsx';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { act, render, screen, setupUser, within } from '../../test/render.tsx';
 import { DialogPrompt, openDialogPrompt } from './dialog-prompt.tsx';
 import type { PromptField, PromptValues } from './prompt-fields.ts';
 
@@ -122,6 +125,8 @@ describe('openDialogPrompt', () => {
     expect(screen.getByRole('dialog', { name: 'New category' })).toBeVisible();
     await setupUser().click(screen.getByRole('button', { name: 'OK' }));
     await expect(answer).resolves.toEqual({ name: 'Ethics' });
+    act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('resolves with null on Cancel', async () => {
@@ -131,7 +136,9 @@ describe('openDialogPrompt', () => {
       answer = openDialogPrompt({ title: 'New category', fields: [{ name: 'name', label: 'Name' }] });
     });
     await setupUser().click(screen.getByRole('button', { name: 'Cancel' }));
+    act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
     await expect(answer).resolves.toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('resolves with null when closed with Escape', async () => {
@@ -141,6 +148,93 @@ describe('openDialogPrompt', () => {
       answer = openDialogPrompt({ title: 'New category', fields: [{ name: 'name', label: 'Name' }] });
     });
     await setupUser().keyboard('{Escape}');
+    act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
     await expect(answer).resolves.toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('openDialogPrompt in the console', () => {
+  let answer: Promise<PromptValues | null> | undefined;
+
+  /** A console page, mounted the way admin/main.tsx mounts it: the console's providers, no ModalsProvider. */
+  function renderConsolePage() {
+    renderWithoutTestProviders(
+      <AppProviders>
+        <button
+          type="button"
+          onClick={() => {
+            answer = openDialogPrompt({ title: 'Rename department', fields: RENAME });
+          }}
+        >
+          Rename
+        </button>
+      </AppProviders>,
+    );
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    answer = undefined;
+  });
+
+  afterEach(() => {
+    localStorage.clear();
+  });
+
+  it('opens, insists on its required input and resolves with the value', async () => {
+    renderConsolePage();
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename department' });
+    expect(dialog).toBeVisible();
+    const input = within(dialog).getByRole('textbox', { name: 'Department name' });
+    const ok = within(dialog).getByRole('button', { name: 'OK' });
+    expect(input).toBeRequired();
+    expect(ok).toBeDisabled();
+
+    await user.click(input);
+    await user.tab();
+    expect(within(dialog).getByText(FIELD_MESSAGES.required)).toBeVisible();
+    await user.type(input, 'Finance');
+    await user.click(ok);
+    await expect(answer).resolves.toEqual({ name: 'Finance' });
+    act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('resolves with null when cancelled or closed, and opens again after', async () => {
+    renderConsolePage();
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
+    await expect(answer).resolves.toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(screen.getByRole('dialog', { name: 'Rename department' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
+    await expect(answer).resolves.toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows in the stored dark scheme, and leaves the console following a switch made in another window', async () => {
+    localStorage.setItem(STORAGE_KEYS.preferences, JSON.stringify({ darkmode: true }));
+    renderConsolePage();
+    const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
+    expect(scheme()).toBe('dark');
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(scheme()).toBe('dark');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
+
+    localStorage.setItem(STORAGE_KEYS.preferences, JSON.stringify({ darkmode: false }));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.preferences }));
+    });
+    expect(scheme()).toBe('light');
   });
 });

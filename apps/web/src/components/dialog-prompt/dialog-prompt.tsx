@@ -1,6 +1,7 @@
-import { modals } from '@mantine/modals';
-import { MODAL_CLOSE_DELAY_MS } from '@heed/contract';
+import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { colorSchemeManager, cssVariablesResolver, theme } from '../../lib/theme.ts';
 import { Modal, useModalClose } from '../modal/index.ts';
 import { DialogPromptForm, type DialogPromptFormProps } from './dialog-prompt-form.tsx';
 import type { PromptValues } from './prompt-fields.ts';
@@ -39,32 +40,46 @@ export interface OpenDialogPromptOptions extends Omit<DialogPromptFormProps, 'on
   title: ReactNode;
 }
 
-let promptCount = 0;
+/**
+ * The console's colour scheme, read but not subscribed to: the app's own MantineProvider already follows other
+ * windows, and the manager keeps one listener, which a second subscriber would take over from the app.
+ */
+const promptColorSchemeManager: MantineColorSchemeManager = {
+  ...colorSchemeManager,
+  subscribe: () => {},
+  unsubscribe: () => {},
+};
 
 /**
- * Asks for values in a modal and resolves with them, or with null when the user cancels or closes it. Needs the
- * `ModalsProvider` of @mantine/modals above the app.
+ * Asks for values in a modal and resolves with them on OK, or with null once it has closed by Cancel, Escape or the
+ * close button. Needs no provider: the console leaves Mantine's ModalsProvider out of its entry chunk (see
+ * admin/app/providers.tsx), so the prompt mounts its own React root, in the console's theme and colour scheme, and
+ * removes it once closed. That root has no router or query client, so the fields must not need them.
  */
 export function openDialogPrompt({ title, ...form }: OpenDialogPromptOptions): Promise<PromptValues | null> {
   return new Promise((resolve) => {
-    promptCount += 1;
-    const modalId = `dialog-prompt-${promptCount}`;
-    modals.open({
-      modalId,
-      title,
-      transitionProps: { duration: MODAL_CLOSE_DELAY_MS },
-      closeButtonProps: { 'aria-label': 'Close' },
-      onClose: () => resolve(null),
-      children: (
-        <DialogPromptForm
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    root.render(
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="auto"
+        colorSchemeManager={promptColorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <DialogPrompt
           {...form}
-          onCancel={() => modals.close(modalId)}
-          onSubmit={(values) => {
-            resolve(values);
-            modals.close(modalId);
+          opened
+          title={title}
+          onSubmit={resolve}
+          onClose={() => {
+            resolve(null); // no-op after OK: a promise settles once
+            root.unmount();
+            container.remove();
           }}
         />
-      ),
-    });
+      </MantineProvider>,
+    );
   });
 }
