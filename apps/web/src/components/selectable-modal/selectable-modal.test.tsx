@@ -186,10 +186,24 @@ describe('SelectableModal', () => {
     expect(onConfirm.mock.calls[0]?.[0]).toEqual([31, 22]);
   });
 
-  it('offers a flat list without the tree buttons, and stays quick with thousands of rows', async () => {
+  it('keeps Expand All and Collapse All on a flat list, disabled, since there is nothing to expand', async () => {
+    await open({ data: flatList(5), title: 'Select Users', label: 'Users' });
+    for (const name of ['Expand All', 'Collapse All']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeVisible();
+      expect(button).toBeDisabled();
+    }
+  });
+
+  it('enables Expand All and Collapse All on a tree', async () => {
+    await open();
+    expect(screen.getByRole('button', { name: 'Expand All' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Collapse All' })).toBeEnabled();
+  });
+
+  it('offers a flat list and stays quick with thousands of rows', async () => {
     const users = flatList(10_000);
     const user = await open({ data: users, title: 'Select Users', label: 'Users', searchFields: ['name'] });
-    expect(screen.queryByRole('button', { name: 'Expand All' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('treeitem').length).toBeLessThan(60);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search Users' }), 'learner 9999');

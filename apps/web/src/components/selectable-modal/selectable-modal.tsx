@@ -78,16 +78,18 @@ function SelectableModalBody({ label, data, value, onConfirm, mode = 'checkbox',
           {MESSAGES.selectedCount(draft.length, label)}
         </Text>
         <Group gap={4}>
-          {nested && (
-            <>
-              <Button variant="subtle" size="compact-sm" onClick={() => setExpanded(new Set(parentIds(data)))}>
-                Expand All
-              </Button>
-              <Button variant="subtle" size="compact-sm" onClick={() => setExpanded(new Set())}>
-                Collapse All
-              </Button>
-            </>
-          )}
+          {/* Always offered (spec §2); a flat list has nothing to expand, so there they are disabled. */}
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setExpanded(new Set(parentIds(data)))}
+            disabled={!nested}
+          >
+            Expand All
+          </Button>
+          <Button variant="subtle" size="compact-sm" onClick={() => setExpanded(new Set())} disabled={!nested}>
+            Collapse All
+          </Button>
           <Button
             variant="subtle"
             size="compact-sm"
