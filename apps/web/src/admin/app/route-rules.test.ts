@@ -3,6 +3,8 @@ import {
   ROLE,
   type RouteUser,
   consoleRoute,
+  hasRoleAccess,
+  roleRank,
   routeOutcome,
   routeTitle,
   routeTrail,
@@ -19,6 +21,29 @@ const labels = (user: RouteUser, company = acme) =>
   visibleNav(user, company).flatMap((entry) =>
     entry.kind === 'item' ? [entry.label] : [entry.label, ...entry.items.map((item) => `  ${item.label}`)],
   );
+
+describe('role access (spec §5)', () => {
+  test('ranks Student < Reviewer < Department Manager < Company Manager, at or above the required role', () => {
+    const ascending = [ROLE.Student, ROLE.Reviewer, ROLE.DepartmentManager, ROLE.CompanyManager];
+    for (const [index, required] of ascending.entries()) {
+      for (const [other, held] of ascending.entries()) {
+        expect(hasRoleAccess(held, required)).toBe(other >= index);
+      }
+    }
+  });
+
+  test.each([9, -1, '1', null, undefined])('treats an unknown required role (%j) as Company Manager', (required) => {
+    expect(hasRoleAccess(ROLE.CompanyManager, required)).toBe(true);
+    expect(hasRoleAccess(ROLE.DepartmentManager, required)).toBe(false);
+    expect(hasRoleAccess(ROLE.Reviewer, required)).toBe(false);
+  });
+
+  test.each([undefined, null])('treats a missing user role (%j) as Student', (held) => {
+    expect(roleRank(held)).toBe(roleRank(ROLE.Student));
+    expect(hasRoleAccess(held, ROLE.Student)).toBe(true);
+    expect(hasRoleAccess(held, ROLE.Reviewer)).toBe(false);
+  });
+});
 
 describe('route guards (spec §4, §5, §6)', () => {
   test('nobody signed in → sign-in; a Student, an unknown or a missing role → the learner portal', () => {

@@ -5,25 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderAt } from '../../../components/list-page/testing.tsx';
 import { type ListSelection, selectAllMatching } from '../../../components/list-page/index.ts';
 import { ConsoleSessionProvider, type SessionUser } from '../../../lib/console-session.tsx';
+import { makeCompany } from '../../../test/company-fixture.ts';
 import { UsersBulkActions } from './bulk-actions.tsx';
 
 // Whole dialogs with Mantine under jsdom render slowly on a busy machine.
 const TIMEOUT_MS = 60_000;
 const USERS = '/api/v3/users';
 
-const company: Company = {
-  id: 2,
-  name: 'Acme',
-  suspended: false,
-  department_label: 'Team',
-  department_label_plural: 'Teams',
-  logout_url: null,
-  question_reports: false,
-  session_idle_minutes: 30,
-  session_absolute_hours: 12,
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-};
+const company: Company = makeCompany({ department_label: 'Team', department_label_plural: 'Teams' });
 const signedIn = (role: number): SessionUser => ({
   id: 1,
   username: 'me',

@@ -2,21 +2,10 @@ import type { Company, CustomFieldListItem, Department, User, UserAssignment } f
 import type { ReactElement } from 'react';
 import { type ApiCall, json, mockApi, renderAt } from '../../../components/list-page/testing.tsx';
 import { type ConsoleSession, ConsoleSessionProvider, type SessionUser } from '../../../lib/console-session.tsx';
+import { makeCompany } from '../../../test/company-fixture.ts';
 import { makeUser } from './users-fixtures.ts';
 
-export const COMPANY: Company = {
-  id: 2,
-  name: 'Acme',
-  suspended: false,
-  department_label: 'Department',
-  department_label_plural: 'Departments',
-  logout_url: null,
-  question_reports: false,
-  session_idle_minutes: 30,
-  session_absolute_hours: 12,
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-};
+export const COMPANY: Company = makeCompany();
 
 /** The signed-in user: a Company Manager of Acme unless overridden. */
 export function sessionOf(overrides: Partial<SessionUser> = {}): ConsoleSession {
