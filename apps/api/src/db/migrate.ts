@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-users-bulk.ts';
 import * as m010 from './migrations/010-users-name-order.ts';
 import * as m013 from './migrations/013-company-user-counts.ts';
 import * as m014 from './migrations/014-postgres-users-list.ts';
+import * as m015 from './migrations/015-users-sparse-indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '010-users-name-order': m010,
   '013-company-user-counts': m013,
   '014-postgres-users-list': m014,
+  '015-users-sparse-indexes': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

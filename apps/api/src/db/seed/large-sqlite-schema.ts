@@ -12,9 +12,9 @@ interface SchemaObject {
 const SEARCH_TRIGGER = 'users_search_insert';
 
 /**
- * What a bulk load drops and rebuilds afterwards, by table. Users: every index but two filled in id
- * order (random names, e-mails and dates would mean a million random B-tree inserts each; building
- * once from sorted data is far cheaper), and the search trigger (the index is filled in one pass).
+ * What a bulk load drops and rebuilds afterwards, by table. Users: every index but the external id's
+ * (generated users have none, so it stays empty; random names, e-mails and dates would mean a million
+ * random B-tree inserts each, and building once from sorted data is far cheaper), and the search trigger (the index is filled in one pass).
  * The unique indexes go too: generated usernames end in the user's own id, so they cannot collide
  * among themselves, and a clash with an older account is resolved when the index is rebuilt.
  * Assignments: every index. Even growing at a few hot spots (see assignmentSlices), keeping six
@@ -22,7 +22,7 @@ const SEARCH_TRIGGER = 'users_search_insert';
  * 25 CPU-seconds kept, 10 s load + 12 s wall building all six with SQLite's sorter threads).
  */
 const BULK: Record<'users' | 'assignments', (object: SchemaObject) => boolean> = {
-  users: (o) => o.table === 'users' && !['users_company_manager', 'users_company_external'].includes(o.name),
+  users: (o) => o.table === 'users' && o.name !== 'users_company_external',
   assignments: (o) => o.table === 'assignments',
 };
 export type BulkTable = keyof typeof BULK;
