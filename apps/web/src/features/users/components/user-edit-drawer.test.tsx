@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MODAL_CLOSE_DELAY_MS } from '@heed/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../components/list-page/testing.tsx';
@@ -187,9 +188,18 @@ describe('the user drawer', { timeout: TIMEOUT_MS }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
     expect(field('Phone')).toHaveValue('+44 20 7946 0000');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Keep editing, then Cancel at once, while that question is still closing: its late close must not
+    // dismiss the new one.
+    await user.keyboard('{Escape}');
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    act(() => {
+      fireEvent.click(within(again).getByRole('button', { name: 'Keep editing' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    });
+    await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await new Promise((settle) => setTimeout(settle, MODAL_CLOSE_DELAY_MS + 50));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+      within(screen.getByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
         name: 'Discard changes',
       }),
     );

@@ -1,7 +1,7 @@
 import { Drawer } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { type Blocker, useBlocker } from 'react-router';
 import { type ConsoleSession, useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { ConfirmDialog } from './user-edit-confirm.tsx';
 import { UserEditDrawerContent } from './user-edit-drawer-content.tsx';
@@ -14,6 +14,18 @@ function useShownTarget(target: EditTarget | null): EditTarget | null {
   const [last, setLast] = useState(target);
   if (target !== null && (last === null || keyOf(target) !== keyOf(last))) setLast(target);
   return target ?? last;
+}
+
+/**
+ * Numbers the navigations the blocker stops. Each gets a dialog of its own: the one closing after "Keep
+ * editing" (its answer lands when the animation ends) must not answer for a navigation stopped meanwhile.
+ */
+function useBlockNumber(blocker: Blocker): number {
+  const [seen, setSeen] = useState({ blocker, number: 0 });
+  if (seen.blocker !== blocker) {
+    setSeen({ blocker, number: seen.number + (blocker.state === 'blocked' ? 1 : 0) });
+  }
+  return seen.number;
 }
 
 /**
@@ -38,6 +50,7 @@ function SessionDrawer({ session }: { session: ConsoleSession }) {
     ({ currentLocation, nextLocation }) =>
       dirty.current && !leaving.current && !sameEditTarget(currentLocation, nextLocation),
   );
+  const blockNumber = useBlockNumber(blocker);
   const targetKey = target ? keyOf(target) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts clean
   useEffect(() => {
@@ -88,6 +101,7 @@ function SessionDrawer({ session }: { session: ConsoleSession }) {
         </Drawer.Content>
       </Drawer.Root>
       <ConfirmDialog
+        key={blockNumber}
         opened={blocker.state === 'blocked'}
         title="Discard your changes?"
         message="You have changed this user without saving. Leave and lose those changes?"
