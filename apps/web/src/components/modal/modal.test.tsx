@@ -27,6 +27,20 @@ function Harness({ onClose }: { onClose: () => void }) {
   );
 }
 
+// An owner whose state arrives a moment after it is told (a router's blocker reset, a transition).
+const OWNER_DELAY_MS = 100;
+function LateOwner() {
+  const [opened, setOpened] = useState(true);
+  return (
+    <>
+      <Button onClick={() => setOpened(true)}>Edit again</Button>
+      <Modal opened={opened} title="Edit course" onClose={() => setTimeout(() => setOpened(false), OWNER_DELAY_MS)}>
+        <DoneButton />
+      </Modal>
+    </>
+  );
+}
+
 describe('Modal', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -64,6 +78,18 @@ describe('Modal', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays closed when its owner closes it a moment after being told, and opens again when asked', async () => {
+    render(<LateOwner />);
+    await setupUser().click(screen.getByRole('button', { name: 'Done' }));
+    act(() => vi.advanceTimersByTime(MODAL_CLOSE_DELAY_MS));
+    expect(screen.queryByRole('dialog', { name: 'Edit course' })).toBeNull();
+    act(() => vi.advanceTimersByTime(OWNER_DELAY_MS));
+    expect(screen.queryByRole('dialog', { name: 'Edit course' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit again' }));
+    expect(screen.getByRole('dialog', { name: 'Edit course' })).toBeInTheDocument();
   });
 
   it('refuses a close control outside a modal', () => {

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useR
 
 export interface ModalProps extends Omit<MantineModalProps, 'opened' | 'onClose'> {
   opened: boolean;
-  /** Runs once the closing animation has finished (spec §4: 150 ms). */
+  /** Runs once the closing animation has finished (spec §4: 150 ms); the owner then sets `opened` false. */
   onClose: () => void;
   children?: ReactNode;
 }
@@ -33,12 +33,15 @@ export function Modal({ opened, onClose, children, transitionProps, closeButtonP
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Hidden from the close until the owner says it is closed: an owner whose state arrives later (a router's
+  // blocker, a transition) must not see the dialog flash open again, nor have it catch a key meanwhile.
+  if (isClosing && !opened) setIsClosing(false);
+
   const close = useCallback(() => {
     if (timer.current !== undefined) return;
     setIsClosing(true);
     timer.current = setTimeout(() => {
       timer.current = undefined;
-      setIsClosing(false);
       onCloseRef.current();
     }, MODAL_CLOSE_DELAY_MS);
   }, []);
