@@ -49,7 +49,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(admin.db).catch(() => undefined);
     await sql.raw(`CREATE SCHEMA "${schema}"`).execute(admin.db);
     await admin.close();
-    handle = createDb({ url, schema, poolSize: 4 });
+    handle = createDb({ url, schema, poolSize: 4, durableCommits: false });
   } else {
     handle = createDb({ url: join(dataDir, 'heed.sqlite') });
   }
