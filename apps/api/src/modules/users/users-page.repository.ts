@@ -2,8 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { type PlanHint, type UserCriteria, hasFilters, populationOf } from './users.criteria.ts';
-import { usesTrigramIndex } from './text-search.ts';
-import { type PageRequest, type UserListRow, buildPageQuery, countUsers } from './users.repository.ts';
+import { MATCH_LIST_MAX_IDS, keepMatchList, keptMatchList } from './match-lists.ts';
+import { searchIndexMatchCount, usesTrigramIndex } from './text-search.ts';
+import {
+  type PageRequest,
+  type UserListRow,
+  buildPageQuery,
+  countUsers,
+  findUserRowsInOrder,
+  readMatchList,
+} from './users.repository.ts';
 
 /** Below this many matches, fetching them all and sorting is cheap whatever the plan. */
 const FETCH_AND_SORT_ROWS = 5000;
@@ -16,6 +24,8 @@ const PROBE_COST = 8;
 const TEXT_WALK_MATCHES = 20_000;
 /** A text walk may step over this many users per match before giving up: a failed walk then costs a fraction of fetch-and-sort. */
 const TEXT_WALK_ROWS_PER_MATCH = 2;
+/** From this offset on, a fetch-and-sort page is served from a kept list of every match (built once). */
+const MATCH_LIST_FROM_OFFSET = 1000;
 
 const selectPage = (...args: Parameters<typeof buildPageQuery>) => buildPageQuery(...args).execute();
 
@@ -82,18 +92,74 @@ async function textPlan(
   return uniformWalk <= walkCap ? { mode: 'sortDriven', sortLead, walkCap } : fetchAndSort;
 }
 
+interface UsersPage {
+  rows: UserListRow[];
+  total: number;
+}
+
+async function pageOfList(db: Kysely<Database>, ids: Int32Array, page: PageRequest): Promise<UsersPage> {
+  const rows = await findUserRowsInOrder(db, ids.subarray(page.offset, page.offset + page.limit));
+  return { rows, total: ids.length };
+}
+
+/**
+ * SQLite, a text search through the trigram index: every match must be read to count them, and
+ * each page of fetch-and-sort reads them all again; one sorted list of the matches gives the total
+ * and the page from a single read. The index's own count (all companies, no row read) bounds the
+ * matches first: from the walk's threshold on, sorting every match costs more than counting them
+ * and walking to page 1 (the sort is most of a list's cost), so only deep pages build a list there.
+ */
+async function textWantsList(db: Kysely<Database>, criteria: UserCriteria): Promise<boolean> {
+  if (!criteria.text || !usesTrigramIndex(criteria.text)) return false;
+  const { rows } = await searchIndexMatchCount(criteria.text).execute(db);
+  return Number(rows[0]?.matches ?? 0) < TEXT_WALK_MATCHES;
+}
+
+/**
+ * Whether a page should come from a kept list of every match: when the plan fetches and sorts all
+ * matches anyway (on PostgreSQL: text, department subtree and custom field filters) and the page
+ * is deep, or, on PostgreSQL, a text search small enough to list at once.
+ */
+function listIsWorthIt(
+  dialect: Dialect,
+  criteria: UserCriteria,
+  hint: PlanHint | undefined,
+  total: number,
+  page: PageRequest,
+): boolean {
+  if (total > MATCH_LIST_MAX_IDS) return false;
+  const fetchesAll =
+    dialect === 'postgres'
+      ? Boolean(criteria.text || criteria.departmentIds?.length || criteria.customFields?.length)
+      : hint?.mode === 'matchDriven' || hint?.mode === 'filterDriven';
+  if (!fetchesAll) return false;
+  if (page.offset >= MATCH_LIST_FROM_OFFSET) return total > FETCH_AND_SORT_ROWS;
+  return dialect === 'postgres' && Boolean(criteria.text) && total < TEXT_WALK_MATCHES;
+}
+
 /** One page of users and the total matching, with the same criteria for both (lists and the search). */
 export async function listUsersPage(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,
   page: PageRequest,
-): Promise<{ rows: UserListRow[]; total: number }> {
+): Promise<UsersPage> {
+  const listKey = JSON.stringify([criteria, page.orderBy, page.order]);
+  const listed = async (hint: PlanHint | undefined) => {
+    const list = await readMatchList(db, dialect, criteria, page, hint);
+    keepMatchList(db, listKey, list);
+    return pageOfList(db, list.ids, page);
+  };
+  const kept = await keptMatchList(db, dialect, listKey);
+  if (kept) return pageOfList(db, kept, page);
+  const sortLead = page.orderBy[0] ?? 'id';
+  if (dialect === 'sqlite' && (await textWantsList(db, criteria))) return listed({ mode: 'matchDriven', sortLead });
   // The count first: usually a cached total (one stamp read), and a page past the end is never read.
   const total = await countUsers(db, dialect, criteria);
   if (total === 0 || page.offset >= total) return { rows: [], total };
+  const hint = dialect === 'sqlite' ? await sqlitePlan(db, criteria, total, page) : undefined;
+  if (listIsWorthIt(dialect, criteria, hint, total, page)) return listed(hint);
   if (dialect === 'postgres') return { rows: await selectPage(db, dialect, criteria, page), total };
-  const hint = await sqlitePlan(db, criteria, total, page);
   const rows = await selectPage(db, dialect, criteria, page, hint);
   if (hint?.walkCap !== undefined && rows.length < Math.min(page.limit, total - page.offset)) {
     return {

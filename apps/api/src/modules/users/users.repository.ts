@@ -2,7 +2,9 @@ import type { USER_SORTS } from '@heed/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database, UserRow } from '../../db/types.ts';
+import { POSTGRES_STAMP, dataStamp, stampOf } from '../../db/data-stamp.ts';
 import { cachedCount } from './count-cache.ts';
+import type { MatchList } from './match-lists.ts';
 import { searchIndexMatches } from './text-search.ts';
 import {
   type PlanHint,
@@ -92,16 +94,65 @@ export function buildPageQuery(
 ) {
   if (hint?.walkCap !== undefined && criteria.text)
     return buildWalkPageQuery(db, dialect, criteria, page, hint.walkCap);
+  const ids = buildMatchIdsQuery(db, dialect, criteria, page, hint);
+  let rows = db.selectFrom('users').select(USER_COLUMNS);
+  for (const column of page.orderBy) rows = rows.orderBy(`users.${column}`, page.order);
+  return rows.where('users.id', 'in', ids.limit(page.limit).offset(page.offset));
+}
+
+/** The ids of every user the criteria match, in the page's order, unexecuted (no limit). */
+export function buildMatchIdsQuery(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+  page: Pick<PageRequest, 'orderBy' | 'order'>,
+  hint: PlanHint | undefined,
+) {
   let ids = db
     .selectFrom('users')
     .select('users.id')
     .where(criteriaWhere(dialect, criteria, hint));
-  let rows = db.selectFrom('users').select(USER_COLUMNS);
-  for (const column of page.orderBy) {
-    ids = ids.orderBy(orderColumn(dialect, `users.${column}`, hint), page.order);
-    rows = rows.orderBy(`users.${column}`, page.order);
+  for (const column of page.orderBy) ids = ids.orderBy(orderColumn(dialect, `users.${column}`, hint), page.order);
+  return ids;
+}
+
+/**
+ * Every id the criteria match, in the page's order, read as one aggregate (the ids cross into
+ * JavaScript as one JSON array, not an object per row), with the data stamp it was read under.
+ */
+export async function readMatchList(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+  page: Pick<PageRequest, 'orderBy' | 'order'>,
+  hint: PlanHint | undefined,
+): Promise<MatchList> {
+  if (dialect === 'sqlite') {
+    // Read first: a write racing the list changes the stamp, so the list is never served again.
+    const stamp = await dataStamp(db, dialect);
+    // SQLite never flattens an ordered subquery into an aggregate: the order holds.
+    const ids = buildMatchIdsQuery(db, dialect, criteria, page, hint);
+    const { rows } = await sql<{ ids: string }>`SELECT json_group_array(m.id) AS ids FROM (${ids}) AS m`.execute(db);
+    return { ids: Int32Array.from(JSON.parse(rows[0]?.ids ?? '[]') as number[]), stamp };
   }
-  return rows.where('users.id', 'in', ids.limit(page.limit).offset(page.offset));
+  // PostgreSQL: the stamp in the same statement, so the same snapshot; row numbers make the order explicit.
+  const order = sql.join(page.orderBy.map((column) => sql`${sql.ref(`users.${column}`)} ${sql.raw(page.order)}`));
+  const numbered = db
+    .selectFrom('users')
+    .select(['users.id', sql<number>`row_number() OVER (ORDER BY ${order})`.as('n')])
+    .where(criteriaWhere(dialect, criteria, hint));
+  const { rows } = await sql<{ ids: number[]; stamp: string | null }>`
+    SELECT coalesce(json_agg(m.id ORDER BY m.n), '[]'::json) AS ids, ${POSTGRES_STAMP} AS stamp
+    FROM (${numbered}) AS m`.execute(db);
+  return { ids: Int32Array.from(rows[0]?.ids ?? []), stamp: stampOf(rows[0]?.stamp) };
+}
+
+/** The users of the given ids, in that order (ids of missing users are left out). */
+export async function findUserRowsInOrder(db: Kysely<Database>, ids: ArrayLike<number>): Promise<UserListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').select(USER_COLUMNS).where('users.id', 'in', Array.from(ids)).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return Array.from(ids, (id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
 /**
