@@ -99,6 +99,33 @@ describe('a text search paged from its sorted matches', () => {
     expect(third.usernames).toEqual([...run('bell', 26, 3), 'bell1030', 'bell29', ...run('bell', 31, 20)]);
   });
 
+  it('walks to the first page of a search with 20,000 matches and follows changes at once', async () => {
+    await addUsers(20_000, 'Bell', '@walkers.test');
+    const text = 'walkers';
+    expect(await usersPage({ text })).toEqual({ usernames: run('bell', 1, 25), total: 20_000, lastPage: 800 });
+    await t.db.updateTable('users').set({ email: 'bell3@moved.test' }).where('username', '=', 'bell3').execute();
+    const second = await usersPage({ text });
+    expect(second.total).toBe(19_999);
+    expect(second.usernames).toEqual([...run('bell', 1, 2), ...run('bell', 4, 23)]);
+    await other.db
+      .insertInto('users')
+      .values({
+        company_id: f.company,
+        username: 'bell20001',
+        email: 'bell20001@walkers.test',
+        first_name: 'Pat',
+        last_name: 'Bell00001a',
+        password_hash: 'x',
+        role: 0,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    const third = await usersPage({ text });
+    expect(third.total).toBe(20_000);
+    expect(third.usernames).toEqual(['bell1', 'bell20001', 'bell2', ...run('bell', 4, 22)]);
+  });
+
   it("keeps a Department Manager's search inside their subtree", async () => {
     await addUsers(600, 'Bell', '@walkers.test', f.ids.ops!);
     await addUsers(600, 'Cole', '@walkers.test', f.ids.hq!);

@@ -27,13 +27,6 @@ export function searchIndexMatches(text: string): RawBuilder<unknown> {
   return sql`(SELECT rowid FROM users_search WHERE users_search MATCH ${ftsString(text.toLowerCase())})`;
 }
 
-/** SQLite: how many users of all companies `text` (of at least three characters) matches: the search index alone, no row read. */
-export function searchIndexMatchCount(text: string): RawBuilder<{ matches: number }> {
-  return sql<{
-    matches: number;
-  }>`SELECT count(*) AS matches FROM users_search WHERE users_search MATCH ${ftsString(text.toLowerCase())}`;
-}
-
 /**
  * Substring search over first name, last name, username and e-mail, through the index of
  * migration 005: the FTS5 trigram table `users_search` on SQLite, the pg_trgm expression index on

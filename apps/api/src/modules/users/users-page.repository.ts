@@ -3,7 +3,8 @@ import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { type PlanHint, type UserCriteria, hasFilters, populationOf } from './users.criteria.ts';
 import { MATCH_LIST_MAX_IDS, keepMatchList, keptMatchList } from './match-lists.ts';
-import { searchIndexMatchCount, usesTrigramIndex } from './text-search.ts';
+import { usesTrigramIndex } from './text-search.ts';
+import { TEXT_WALK_MATCHES, planTextWalk, searchIndexMatches, walkTextPage } from './text-walk.ts';
 import {
   type PageRequest,
   type UserListRow,
@@ -17,13 +18,6 @@ import {
 const FETCH_AND_SORT_ROWS = 5000;
 /** Probing one row for a custom field match, in set lookups plus their share of building the set. */
 const PROBE_COST = 8;
-/**
- * Text matches above which fetching and sorting them all (a row lookup each) costs more than a
- * page's budget, so a walk in sort order is tried first.
- */
-const TEXT_WALK_MATCHES = 20_000;
-/** A text walk may step over this many users per match before giving up: a failed walk then costs a fraction of fetch-and-sort. */
-const TEXT_WALK_ROWS_PER_MATCH = 2;
 /** From this offset on, a fetch-and-sort page is served from a kept list of every match (built once). */
 const MATCH_LIST_FROM_OFFSET = 1000;
 
@@ -51,7 +45,8 @@ async function sqlitePlan(
   page: PageRequest,
 ): Promise<PlanHint | undefined> {
   const sortLead = page.orderBy[0] ?? 'id';
-  if (criteria.text) return textPlan(db, criteria, total, page, sortLead);
+  // A text search that no walk could serve: fetch the matches through the search index and sort them.
+  if (criteria.text) return { mode: 'matchDriven', sortLead };
   // No (company_id, id) index exists: sorting by id reads the table in rowid order, all companies mixed.
   const byRowid = sortLead === 'id' && criteria.companyId !== null;
   // The whole tenant in sort order: the sort index is the plan.
@@ -68,30 +63,6 @@ async function sqlitePlan(
   return { mode: 'sortDriven', sortLead, ...(walked * PROBE_COST < total ? { probe: true } : {}) };
 }
 
-/**
- * A text search's matches cluster in name order (all the Smiths sit under S), so no estimate of a
- * walk's length can be trusted. Few matches: fetch and sort them. Many (a common trigram such as
- * "son"): walk in sort order through a bounded number of users, if even a uniform spread would
- * fit in it; the caller falls back to fetch-and-sort when the walk ends short of the page.
- */
-async function textPlan(
-  db: Kysely<Database>,
-  criteria: UserCriteria,
-  total: number,
-  page: PageRequest,
-  sortLead: string,
-): Promise<PlanHint> {
-  const fetchAndSort: PlanHint = { mode: 'matchDriven', sortLead };
-  if (total < TEXT_WALK_MATCHES || !usesTrigramIndex(criteria.text ?? '') || criteria.customFields?.length) {
-    return fetchAndSort;
-  }
-  const walkCap = total * TEXT_WALK_ROWS_PER_MATCH;
-  const { text: _text, ...others } = criteria;
-  const population = await countUsers(db, 'sqlite', others);
-  const uniformWalk = ((page.offset + page.limit) * population) / total;
-  return uniformWalk <= walkCap ? { mode: 'sortDriven', sortLead, walkCap } : fetchAndSort;
-}
-
 interface UsersPage {
   rows: UserListRow[];
   total: number;
@@ -105,14 +76,13 @@ async function pageOfList(db: Kysely<Database>, ids: Int32Array, page: PageReque
 /**
  * SQLite, a text search through the trigram index: every match must be read to count them, and
  * each page of fetch-and-sort reads them all again; one sorted list of the matches gives the total
- * and the page from a single read. The index's own count (all companies, no row read) bounds the
+ * and the page from a single read. The index's own matches (all companies, no row read) bound the
  * matches first: from the walk's threshold on, sorting every match costs more than counting them
  * and walking to page 1 (the sort is most of a list's cost), so only deep pages build a list there.
  */
 async function textWantsList(db: Kysely<Database>, criteria: UserCriteria): Promise<boolean> {
   if (!criteria.text || !usesTrigramIndex(criteria.text)) return false;
-  const { rows } = await searchIndexMatchCount(criteria.text).execute(db);
-  return Number(rows[0]?.matches ?? 0) < TEXT_WALK_MATCHES;
+  return (await searchIndexMatches(db, criteria.text)).length < TEXT_WALK_MATCHES;
 }
 
 /**
@@ -157,15 +127,10 @@ export async function listUsersPage(
   // The count first: usually a cached total (one stamp read), and a page past the end is never read.
   const total = await countUsers(db, dialect, criteria);
   if (total === 0 || page.offset >= total) return { rows: [], total };
+  const walk = dialect === 'sqlite' ? await planTextWalk(db, criteria, total, page) : undefined;
+  const walked = walk && (await walkTextPage(db, criteria, page, total, walk));
+  if (walked) return { rows: await findUserRowsInOrder(db, walked), total };
   const hint = dialect === 'sqlite' ? await sqlitePlan(db, criteria, total, page) : undefined;
   if (listIsWorthIt(dialect, criteria, hint, total, page)) return listed(hint);
-  if (dialect === 'postgres') return { rows: await selectPage(db, dialect, criteria, page), total };
-  const rows = await selectPage(db, dialect, criteria, page, hint);
-  if (hint?.walkCap !== undefined && rows.length < Math.min(page.limit, total - page.offset)) {
-    return {
-      rows: await selectPage(db, dialect, criteria, page, { mode: 'matchDriven', sortLead: hint.sortLead }),
-      total,
-    };
-  }
-  return { rows, total };
+  return { rows: await selectPage(db, dialect, criteria, page, hint), total };
 }

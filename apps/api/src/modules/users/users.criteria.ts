@@ -41,12 +41,6 @@ export interface PlanHint {
   sortLead: string;
   /** sortDriven: check custom field matches row by row rather than building their set (a short walk). */
   probe?: boolean;
-  /**
-   * sortDriven with a text search: walk at most this many users in sort order (through the other
-   * filters) and keep those in the text's set of matches. Fewer rows than the page should hold mean
-   * the walk ended before the page did: the caller then fetches and sorts the matches instead.
-   */
-  walkCap?: number;
 }
 
 /** Filter columns whose (company_id, column, last_name, first_name, id) or (company_id, column) index yields an order. */

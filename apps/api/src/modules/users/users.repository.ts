@@ -1,11 +1,11 @@
 import type { USER_SORTS } from '@heed/contract';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { POSTGRES_STAMP, dataStamp, stampOf } from '../../db/data-stamp.ts';
 import { cachedCount } from './count-cache.ts';
 import type { MatchList } from './match-lists.ts';
-import { searchIndexMatches } from './text-search.ts';
+import { ftsString } from './text-search.ts';
 import {
   type PlanHint,
   type UserCriteria,
@@ -92,8 +92,6 @@ export function buildPageQuery(
   page: PageRequest,
   hint: PlanHint | undefined = defaultHint(criteria, page.orderBy[0]),
 ) {
-  if (hint?.walkCap !== undefined && criteria.text)
-    return buildWalkPageQuery(db, dialect, criteria, page, hint.walkCap);
   const ids = buildMatchIdsQuery(db, dialect, criteria, page, hint);
   let rows = db.selectFrom('users').select(USER_COLUMNS);
   for (const column of page.orderBy) rows = rows.orderBy(`users.${column}`, page.order);
@@ -130,10 +128,7 @@ export async function readMatchList(
   if (dialect === 'sqlite') {
     // Read first: a write racing the list changes the stamp, so the list is never served again.
     const stamp = await dataStamp(db, dialect);
-    // SQLite never flattens an ordered subquery into an aggregate: the order holds.
-    const ids = buildMatchIdsQuery(db, dialect, criteria, page, hint);
-    const { rows } = await sql<{ ids: string }>`SELECT json_group_array(m.id) AS ids FROM (${ids}) AS m`.execute(db);
-    return { ids: Int32Array.from(JSON.parse(rows[0]?.ids ?? '[]') as number[]), stamp };
+    return { ids: await readSqliteIds(db, buildMatchIdsQuery(db, dialect, criteria, page, hint)), stamp };
   }
   // PostgreSQL: the stamp in the same statement, so the same snapshot; row numbers make the order explicit.
   const order = sql.join(page.orderBy.map((column) => sql`${sql.ref(`users.${column}`)} ${sql.raw(page.order)}`));
@@ -147,44 +142,47 @@ export async function readMatchList(
   return { ids: Int32Array.from(rows[0]?.ids ?? []), stamp: stampOf(rows[0]?.stamp) };
 }
 
+/** SQLite: an ordered query's ids as one JSON array; SQLite never flattens an ordered subquery into an aggregate, so the order holds. */
+async function readSqliteIds(db: Kysely<Database>, ids: Expression<unknown>): Promise<Int32Array> {
+  const { rows } = await sql<{ ids: string }>`SELECT json_group_array(m.id) AS ids FROM (${ids}) AS m`.execute(db);
+  return Int32Array.from(JSON.parse(rows[0]?.ids ?? '[]') as number[]);
+}
+
+/**
+ * SQLite: `limit` ids from `offset` on, in sort order, of the users the criteria match, read
+ * through the sort index (a walk); the criteria should carry no text (the walk checks it).
+ */
+export function readWalkIds(
+  db: Kysely<Database>,
+  criteria: UserCriteria,
+  page: Pick<PageRequest, 'orderBy' | 'order'>,
+  limit: number,
+  offset: number,
+): Promise<Int32Array> {
+  const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
+  return readSqliteIds(db, buildMatchIdsQuery(db, 'sqlite', criteria, page, hint).limit(limit).offset(offset));
+}
+
+/** SQLite: every user id of all companies whose text contains `text` (three characters or more), ascending, read from the search index alone. */
+export async function readSearchIndexMatches(db: Kysely<Database>, text: string): Promise<MatchList> {
+  const stamp = await dataStamp(db, 'sqlite');
+  return {
+    ids: await readSqliteIds(
+      db,
+      sql<{
+        id: number;
+      }>`SELECT rowid AS id FROM users_search WHERE users_search MATCH ${ftsString(text.toLowerCase())} ORDER BY rowid`,
+    ),
+    stamp,
+  };
+}
+
 /** The users of the given ids, in that order (ids of missing users are left out). */
 export async function findUserRowsInOrder(db: Kysely<Database>, ids: ArrayLike<number>): Promise<UserListRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('users').select(USER_COLUMNS).where('users.id', 'in', Array.from(ids)).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return Array.from(ids, (id) => byId.get(id)).filter((row) => row !== undefined);
-}
-
-/**
- * SQLite, a text search with many matches: the first `walkCap` users in sort order (a covering
- * sort index), in order, kept when in the search's set of matches, then the page. Equals the
- * fetch-and-sort plan whenever it returns a full page (or every match left): the walk is a prefix
- * of the same order. The ORDER BY over the walk costs nothing: SQLite sees the rows come in order.
- */
-function buildWalkPageQuery(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  criteria: UserCriteria,
-  page: PageRequest,
-  walkCap: number,
-) {
-  const { text, ...rest } = criteria;
-  const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
-  let walk = db
-    .selectFrom('users')
-    .select(page.orderBy.map((column) => `users.${column}` as const))
-    .where(criteriaWhere(dialect, rest, hint));
-  for (const column of page.orderBy) walk = walk.orderBy(`users.${column}`, page.order);
-  let ids = db
-    .selectFrom(walk.limit(walkCap).as('walk'))
-    .select('walk.id')
-    .where(sql<SqlBool>`walk.id IN ${searchIndexMatches(text ?? '')}`);
-  let rows = db.selectFrom('users').select(USER_COLUMNS);
-  for (const column of page.orderBy) {
-    ids = ids.orderBy(`walk.${column}`, page.order);
-    rows = rows.orderBy(`users.${column}`, page.order);
-  }
-  return rows.where('users.id', 'in', ids.limit(page.limit).offset(page.offset));
 }
 
 /** The count query, unexecuted (tests EXPLAIN it). */
