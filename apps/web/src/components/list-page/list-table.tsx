@@ -10,6 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import type { ListColumn } from './list-columns.ts';
 import type { ListState } from './list-state.ts';
+import { RowCheckbox } from './row-checkbox.tsx';
 import classes from './list-page.module.css';
 import { SortHeader } from './sort-header.tsx';
 import { SkeletonRows } from './skeleton-rows.tsx';
@@ -201,10 +202,8 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     {row.getVisibleCells().map((cell) =>
                       cell.column.id === SELECT_COLUMN ? (
                         <td key={cell.id} className={`${TD_CLASS} ${classes.selectCell}`}>
-                          <Checkbox
-                            size="xs"
-                            tabIndex={-1}
-                            aria-label={`Select ${props.rowLabel(row.original)}`}
+                          <RowCheckbox
+                            label={`Select ${props.rowLabel(row.original)}`}
                             checked={checked}
                             onChange={() => toggle(index)}
                           />
