@@ -1,11 +1,13 @@
 import { Group, Skeleton } from '@mantine/core';
 import { type ReactNode, Suspense, lazy } from 'react';
+import { useWhenIdle } from '../../lib/use-when-idle.ts';
 import { PageTitle } from './page-title.tsx';
 
-// The controls (menus, searches, popovers) are a chunk of their own, requested as soon as the console
-// starts, so that the entry chunk stays small and the page never waits for them.
-const controls = import('./header-controls.tsx');
-const HeaderControls = lazy(() => controls.then((m) => ({ default: m.HeaderControls })));
+// The controls (menus, searches, popovers) are a chunk of their own, so that the entry chunk stays small.
+// They come after the page's first paint, once the browser is idle: each closed menu, tooltip and
+// popover of Mantine's sets state while it mounts, and those renders held the page's first paint
+// back (decision 035). Their placeholders keep the header's shape meanwhile.
+const HeaderControls = lazy(() => import('./header-controls.tsx').then((m) => ({ default: m.HeaderControls })));
 
 function ControlsPlaceholder() {
   return (
@@ -23,15 +25,14 @@ function ControlsPlaceholder() {
  * dark/light, Help and Account.
  */
 export function ConsoleHeader({ burger }: { burger: ReactNode }) {
+  const idle = useWhenIdle();
   return (
     <Group h="100%" px="lg" gap="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         {burger}
         <PageTitle />
       </Group>
-      <Suspense fallback={<ControlsPlaceholder />}>
-        <HeaderControls />
-      </Suspense>
+      <Suspense fallback={<ControlsPlaceholder />}>{idle ? <HeaderControls /> : <ControlsPlaceholder />}</Suspense>
     </Group>
   );
 }
