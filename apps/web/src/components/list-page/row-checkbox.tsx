@@ -1,15 +1,19 @@
-import { CheckIcon, Checkbox } from '@mantine/core';
+import { CheckIcon, Checkbox, rem } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
-const ROOT_CLASS = `${Checkbox.classes.root} mantine-Checkbox-root`;
 const INNER_CLASS = `${Checkbox.classes.inner} mantine-Checkbox-inner`;
 const INPUT_CLASS = `mantine-focus-auto ${Checkbox.classes.input} mantine-Checkbox-input`;
 const ICON_CLASS = `${Checkbox.classes.icon} mantine-Checkbox-icon`;
-/** The variables Mantine's Checkbox sets for size "xs" in the theme's primary colour. */
+/**
+ * The variables Mantine's Checkbox sets (size "xs", variant "filled", the theme's primary colour).
+ * Its root's own class, which defines the sizes, is not public: `Checkbox.classes.root` is its label
+ * wrapper's.
+ */
 const ROOT_STYLE = {
-  '--checkbox-size': 'var(--checkbox-size-xs)',
+  '--checkbox-size': rem(16),
   '--checkbox-radius': 'var(--mantine-radius-sm)',
   '--checkbox-color': 'var(--mantine-primary-color-filled)',
+  '--checkbox-icon-color': 'var(--mantine-color-white)',
 } as CSSProperties;
 
 /**
@@ -19,7 +23,7 @@ const ROOT_STYLE = {
  */
 export function RowCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
   return (
-    <div className={ROOT_CLASS} data-variant="filled" data-size="xs" style={ROOT_STYLE}>
+    <div className="mantine-Checkbox-root" style={ROOT_STYLE}>
       <div className={INNER_CLASS}>
         <input
           type="checkbox"
