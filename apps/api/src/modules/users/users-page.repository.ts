@@ -88,7 +88,7 @@ async function textWantsList(db: Kysely<Database>, criteria: UserCriteria): Prom
 /**
  * Whether a page should come from a kept list of every match: when the plan fetches and sorts all
  * matches anyway (on PostgreSQL: text, department subtree and custom field filters) and the page
- * is deep, or, on PostgreSQL, a text search small enough to list at once.
+ * is deep, or on PostgreSQL any page of a text search.
  */
 function listIsWorthIt(
   dialect: Dialect,
@@ -104,7 +104,8 @@ function listIsWorthIt(
       : hint?.mode === 'matchDriven' || hint?.mode === 'filterDriven';
   if (!fetchesAll) return false;
   if (page.offset >= MATCH_LIST_FROM_OFFSET) return total > FETCH_AND_SORT_ROWS;
-  return dialect === 'postgres' && Boolean(criteria.text) && total < TEXT_WALK_MATCHES;
+  // PostgreSQL cannot walk to a text search's page 1: each request would sort every match again.
+  return dialect === 'postgres' && Boolean(criteria.text);
 }
 
 /** One page of users and the total matching, with the same criteria for both (lists and the search). */
