@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { FIRST_NAMES, LAST_NAMES } from '../apps/api/src/db/seed/names.ts';
 import { startImport, until, writeCsv } from './lib/import-file.mjs';
 import { ROOT, fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
 
@@ -56,7 +57,14 @@ async function table(headers, list, first) {
     name: ['olivia.smith', 'liam nguyen', 'emma.garcia', 'noah.khan', 'sofia.rossi'],
     username: [sample.username],
   };
+  // Each request a term not searched before in this server: nothing of it is cached (counts, lists).
+  const names = [...new Set([...FIRST_NAMES, ...LAST_NAMES].map((name) => name.toLowerCase()))];
+  const trigrams = [...new Set(names.flatMap((name) => [name.slice(0, 3), name.slice(-3)]))].filter(
+    (term) => [...term].length === 3 && !terms.common.includes(term) && !names.includes(term),
+  );
   const rows = [
+    [`text: a name's first search (${names.length})`, (i) => list({ text: names[i % names.length] })],
+    [`text: a trigram's first search (${trigrams.length})`, (i) => list({ text: trigrams[i % trigrams.length] })],
     ['page 1, sort last_name, with total', () => list({})],
     ['page 2000', () => list({ page: '2000' })],
     ['page 1, sort first_name desc', () => list({ sort: 'first_name', order: 'desc' })],
@@ -67,7 +75,8 @@ async function table(headers, list, first) {
   ];
   console.log(`${'request'.padEnd(38)}     p50     p95     p99     max   (ms)`);
   for (const [label, path] of rows) {
-    const t = await timeRequests(heed.url, headers, requests, path);
+    const count = label.includes('first search') ? Number(label.match(/\((\d+)\)/)[1]) : requests;
+    const t = await timeRequests(heed.url, headers, count, path);
     console.log(`${label.padEnd(38)} ${ms(t.p50)} ${ms(t.p95)} ${ms(t.p99)} ${ms(t.max)}`);
   }
 }

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DbHandle, createDb } from '../src/db/create-db.ts';
+import type { DbHandle } from '../src/db/create-db.ts';
 import { dataStamp } from '../src/db/data-stamp.ts';
 import { countUsers } from '../src/modules/users/users.repository.ts';
 import { type TestClient, signedIn } from './support/client.ts';
@@ -19,12 +18,7 @@ beforeEach(async () => {
   t = await createTestApp();
   f = await createUsersFixture(t.db);
   cm = await signedIn(t.app, 'cm');
-  if (t.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db);
-    other = createDb({ url: process.env.TEST_DATABASE_URL!, schema: rows[0]!.schema, poolSize: 1 });
-  } else {
-    other = createDb({ url: join(t.dataDir, 'heed.sqlite') });
-  }
+  other = t.openSecondConnection();
 });
 afterEach(async () => {
   await other.close();

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DbHandle, createDb } from '../src/db/create-db.ts';
+import type { DbHandle } from '../src/db/create-db.ts';
 import { type TestClient, signedIn } from './support/client.ts';
+import { createNumberedUsers } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import { type UsersFixture, createUsersFixture } from './support/users-fixture.ts';
 
@@ -20,27 +19,33 @@ beforeEach(async () => {
   t = await createTestApp();
   f = await createUsersFixture(t.db);
   cm = await signedIn(t.app, 'cm');
-  if (t.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db);
-    other = createDb({ url: process.env.TEST_DATABASE_URL!, schema: rows[0]!.schema, poolSize: 1 });
-  } else {
-    other = createDb({ url: join(t.dataDir, 'heed.sqlite') });
-  }
+  other = t.openSecondConnection();
 });
 afterEach(async () => {
   await other.close();
   await t.close();
 });
 
-/** `count` users of the company in one statement: last names `${prefix}00001…`, usernames `${prefix}1…`. */
-async function addUsers(count: number, prefix: string, domain: string, departmentId: number | null = null) {
-  await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
-    INSERT INTO users (company_id, username, email, first_name, last_name, password_hash, role, site_admin,
-      suspended, department_id, created_at, updated_at)
-    SELECT ${f.company}, ${prefix.toLowerCase()} || i, ${prefix.toLowerCase()} || i || ${domain}, 'Pat',
-      ${prefix} || substr('0000' || i, length('0000' || i) - 4), 'x', 0, 0, 0, ${departmentId}, '2026-01-01T00:00:00.000Z',
-      '2026-01-01T00:00:00.000Z'
-    FROM n`.execute(t.db);
+function addUsers(count: number, prefix: string, domain: string, departmentId: number | null = null) {
+  return createNumberedUsers(t.db, { companyId: f.company, count, prefix, domain, departmentId });
+}
+
+/** One more user matching "walkers", written by the other connection. */
+function addWalkerElsewhere(username: string, lastName: string) {
+  return other.db
+    .insertInto('users')
+    .values({
+      company_id: f.company,
+      username,
+      email: `${username}@walkers.test`,
+      first_name: 'Pat',
+      last_name: lastName,
+      password_hash: 'x',
+      role: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    })
+    .execute();
 }
 
 async function usersPage(query: Record<string, string>) {
@@ -80,20 +85,7 @@ describe('a text search paged from its sorted matches', () => {
     const second = await usersPage({ text, page: '2' });
     expect(second.total).toBe(999);
     expect(second.usernames).toEqual([...run('bell', 26, 4), ...run('bell', 31, 21)]);
-    await other.db
-      .insertInto('users')
-      .values({
-        company_id: f.company,
-        username: 'bell1030',
-        email: 'bell1030@walkers.test',
-        first_name: 'Pat',
-        last_name: 'Bell00028a',
-        password_hash: 'x',
-        role: 0,
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
-      })
-      .execute();
+    await addWalkerElsewhere('bell1030', 'Bell00028a');
     const third = await usersPage({ text, page: '2' });
     expect(third.total).toBe(1_000);
     expect(third.usernames).toEqual([...run('bell', 26, 3), 'bell1030', 'bell29', ...run('bell', 31, 20)]);
@@ -107,20 +99,7 @@ describe('a text search paged from its sorted matches', () => {
     const second = await usersPage({ text });
     expect(second.total).toBe(19_999);
     expect(second.usernames).toEqual([...run('bell', 1, 2), ...run('bell', 4, 23)]);
-    await other.db
-      .insertInto('users')
-      .values({
-        company_id: f.company,
-        username: 'bell20001',
-        email: 'bell20001@walkers.test',
-        first_name: 'Pat',
-        last_name: 'Bell00001a',
-        password_hash: 'x',
-        role: 0,
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
-      })
-      .execute();
+    await addWalkerElsewhere('bell20001', 'Bell00001a');
     const third = await usersPage({ text });
     expect(third.total).toBe(20_000);
     expect(third.usernames).toEqual(['bell1', 'bell20001', 'bell2', ...run('bell', 4, 22)]);

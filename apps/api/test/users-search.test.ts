@@ -5,7 +5,7 @@ import type { UserCriteria } from '../src/modules/users/users.criteria.ts';
 import { walkTextPage } from '../src/modules/users/text-walk.ts';
 import { USER_ORDER, buildCountQuery, buildPageQuery } from '../src/modules/users/users.repository.ts';
 import { type TestClient, signedIn } from './support/client.ts';
-import { createCompany, createUser } from './support/factories.ts';
+import { createCompany, createNumberedUsers, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import { type UsersFixture, createUsersFixture } from './support/users-fixture.ts';
 
@@ -192,15 +192,8 @@ describe('query plans', () => {
 });
 
 describe('text searches with many matches (SQLite walks in sort order)', () => {
-  /** `count` users of the company in one statement: last names `${prefix}00001…`, e-mails at `domain`. */
-  async function addUsers(count: number, prefix: string, domain: string) {
-    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
-      INSERT INTO users (company_id, username, email, first_name, last_name, password_hash, role, site_admin,
-        suspended, created_at, updated_at)
-      SELECT ${f.company}, ${prefix.toLowerCase()} || i, ${prefix.toLowerCase()} || i || ${domain}, 'Pat',
-        ${prefix} || substr('0000' || i, -5), 'x', 0, 0, 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
-      FROM n`.execute(t.db);
-  }
+  const addUsers = (count: number, prefix: string, domain: string) =>
+    createNumberedUsers(t.db, { companyId: f.company, count, prefix, domain });
   const page = { orderBy: USER_ORDER.last_name, order: 'asc' as const, limit: 25 };
   const usernames = (rows: { username: string }[]) => rows.map((row) => row.username);
 

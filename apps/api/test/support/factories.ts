@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../src/db/types.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
 
@@ -87,4 +87,26 @@ export async function createUser(db: Kysely<Database>, fixture: UserFixture) {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export interface NumberedUsers {
+  companyId: number;
+  count: number;
+  /** Last names `${prefix}00001…`, usernames `${lower-case prefix}1…`. */
+  prefix: string;
+  /** E-mails `${username}${domain}`. */
+  domain: string;
+  departmentId?: number | null;
+}
+
+/** Many users of a company in one statement (first name Pat), in the order of their numbers. */
+export async function createNumberedUsers(db: Kysely<Database>, users: NumberedUsers): Promise<void> {
+  const login = users.prefix.toLowerCase();
+  await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${users.count})
+    INSERT INTO users (company_id, username, email, first_name, last_name, password_hash, role, site_admin,
+      suspended, department_id, created_at, updated_at)
+    SELECT ${users.companyId}, ${login} || i, ${login} || i || ${users.domain}, 'Pat',
+      ${users.prefix} || substr('0000' || i, length('0000' || i) - 4), 'x', 0, 0, 0, ${users.departmentId ?? null},
+      '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
+    FROM n`.execute(db);
 }

@@ -24,6 +24,8 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   dataDir: string;
+  /** Another connection to the same database, as the worker thread, a CLI or another API process writes: close it. */
+  openSecondConnection(): DbHandle;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     config,
     clock,
     dataDir,
+    openSecondConnection: () =>
+      schema
+        ? createDb({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 1 })
+        : createDb({ url: join(dataDir, 'heed.sqlite') }),
     async close() {
       await app.close();
       await handle.close();
