@@ -20,6 +20,8 @@ const FETCH_AND_SORT_ROWS = 5000;
 const PROBE_COST = 8;
 /** From this offset on, a fetch-and-sort page is served from a kept list of every match (built once). */
 const MATCH_LIST_FROM_OFFSET = 1000;
+/** A walk past this many users to reach a deep page is worth a kept list instead. */
+const LONG_WALK_ROWS = 20_000;
 
 const selectPage = (...args: Parameters<typeof buildPageQuery>) => buildPageQuery(...args).execute();
 
@@ -58,6 +60,9 @@ async function sqlitePlan(
   const population = byRowid ? await tableSize(db) : await countUsers(db, 'sqlite', populationOf(criteria));
   const walked = ((page.offset + page.limit) * population) / total;
   if (walked >= total * 2) return fetchAndSort;
+  // A deep page far along the walk: the list of every match, sorted once and kept, pays from the next page on.
+  const longWalk = page.offset >= MATCH_LIST_FROM_OFFSET && walked >= LONG_WALK_ROWS && total <= MATCH_LIST_MAX_IDS;
+  if (longWalk) return fetchAndSort;
   // A custom field's matches: probing each walked row costs about eight times a set lookup, building
   // the set about once per match; probe when the walk is the cheaper.
   return { mode: 'sortDriven', sortLead, ...(walked * PROBE_COST < total ? { probe: true } : {}) };
