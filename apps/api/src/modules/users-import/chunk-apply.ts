@@ -17,7 +17,7 @@ import { type AuditIdentity, insertAuditRows } from './import-writes.repository.
 import type { RowDraft } from './row-draft.ts';
 import { type PlanContext, type RowPlan, planRow } from './row-plan.ts';
 import { queueWelcomeEmails } from './welcome-email.ts';
-import { isConstraintError, writeTransaction } from './write-transaction.ts';
+import { inSavepoint, isConstraintError } from './write-transaction.ts';
 
 /** What a run knows for its whole length. */
 export interface RunContext {
@@ -90,10 +90,15 @@ function planChunk(
   });
 }
 
-/** One chunk in one transaction: lookups, plans, every write, the rows' outcomes and the counts. */
-async function attempt(run: RunContext, drafts: RowDraft[], progress: ChunkProgress): Promise<ChunkResult> {
+/** One chunk under its own savepoint: lookups, plans, every write, the rows' outcomes and the counts. */
+async function attempt(
+  run: RunContext,
+  transaction: Kysely<Database>,
+  drafts: RowDraft[],
+  progress: ChunkProgress,
+): Promise<ChunkResult> {
   const setup = run.plan.setup;
-  const { result, departments } = await writeTransaction(run.db, run.dialect, async (trx) => {
+  const { result, departments } = await inSavepoint(transaction, async (trx) => {
     const now = iso(run.now());
     const lookups = await loadChunkLookups(
       trx,
@@ -144,20 +149,22 @@ async function attempt(run: RunContext, drafts: RowDraft[], progress: ChunkProgr
     );
     return { result: book.result, departments };
   });
-  // Only now that they are committed may later chunks find the new departments.
+  // Only now that their chunk stands may later chunks find the new departments. Should the transaction
+  // still fail, the run ends and its next attempt reloads the departments from the database.
   for (const { names, node } of departments) run.plan.departments.add(names, node);
   return result;
 }
 
-/** A row the database refused on its own: it fails alone, recorded in its own transaction. */
+/** A row the database refused on its own: it fails alone, recorded under its own savepoint. */
 async function failAlone(
   run: RunContext,
+  transaction: Kysely<Database>,
   draft: RowDraft,
   error: unknown,
   progress: ChunkProgress,
 ): Promise<ChunkResult> {
   const message = ROW_MESSAGES.notSaved(error instanceof Error ? error.message.slice(0, 200) : String(error));
-  await writeTransaction(run.db, run.dialect, async (trx) => {
+  await inSavepoint(transaction, async (trx) => {
     await upsertImportRows(trx, run.dialect, run.importId, [[draft.row, 'failed', null, null]]);
     await insertImportErrors(trx, run.dialect, run.importId, 'import', [[draft.row, '', message, null]]);
     await advanceImport(
@@ -179,28 +186,34 @@ const add = (a: ChunkResult, b: ChunkResult): ChunkResult => ({
 });
 
 /**
- * Applies a chunk of rows, each all or nothing. When the database refuses the chunk (a constraint
- * no check foresaw, e.g. a user created meanwhile by someone else), it is retried in halves down to
- * single rows, so one bad row fails alone. Any other error is thrown: the job retries later and
- * resumes after the last committed chunk.
+ * Applies a chunk of rows inside the open transaction `trx`, each row all or nothing. When the
+ * database refuses the chunk (a constraint no check foresaw, e.g. a user created meanwhile by someone
+ * else), its savepoint is rolled back and it is retried in halves down to single rows, so one bad row
+ * fails alone. Any other error is thrown: the transaction is rolled back, the job retries later and
+ * resumes after the last committed transaction.
  */
-export async function applyChunk(run: RunContext, drafts: RowDraft[], progress: ChunkProgress): Promise<ChunkResult> {
+export async function applyChunk(
+  run: RunContext,
+  trx: Kysely<Database>,
+  drafts: RowDraft[],
+  progress: ChunkProgress,
+): Promise<ChunkResult> {
   if (drafts.length === 0) return { created: 0, updated: 0, skipped: 0, failed: 0, deferred: 0 };
   try {
-    return await attempt(run, drafts, progress);
+    return await attempt(run, trx, drafts, progress);
   } catch (error) {
     if (!isConstraintError(error)) throw error;
     if (drafts.length === 1) {
-      // Once more with fresh lookups: a user written meanwhile now shows up as taken.
+      // Once more with fresh lookups: a user written meanwhile (PostgreSQL) now shows up as taken.
       try {
-        return await attempt(run, drafts, progress);
+        return await attempt(run, trx, drafts, progress);
       } catch (again) {
         if (!isConstraintError(again)) throw again;
-        return failAlone(run, drafts[0]!, again, progress);
+        return failAlone(run, trx, drafts[0]!, again, progress);
       }
     }
     const middle = Math.ceil(drafts.length / 2);
-    const left = await applyChunk(run, drafts.slice(0, middle), progress);
-    return add(left, await applyChunk(run, drafts.slice(middle), progress));
+    const left = await applyChunk(run, trx, drafts.slice(0, middle), progress);
+    return add(left, await applyChunk(run, trx, drafts.slice(middle), progress));
   }
 }

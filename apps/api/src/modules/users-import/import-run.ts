@@ -13,39 +13,60 @@ import {
 import { dataRows, openRowBatches } from './import-source.ts';
 import { endSessions, insertAuditRows } from './import-writes.repository.ts';
 import { type RowDraft, draftRow } from './row-draft.ts';
-import { CHUNK_ROWS, type PreparedRun } from './run-context.ts';
+import { CHUNK_ROWS, type PreparedRun, TRANSACTION_ROWS } from './run-context.ts';
 import { updateImport } from './users-import.repository.ts';
 import { writeTransaction } from './write-transaction.ts';
 
 export type Progress = (done: number, total?: number) => Promise<void>;
 
 /**
- * Stage 1: the file, chunk by chunk. Rows up to the import's watermark (`last_row`) were applied
- * before a stop: they are only read again to rebuild the file's duplicate check, never re-applied.
+ * The file's rows after the import's watermark (`last_row`), drafted, CHUNK_ROWS at a time. Rows up to
+ * the watermark were applied before a stop: they are only read again to rebuild the file's duplicate
+ * check, never re-applied.
  */
-async function applyFileRows(run: PreparedRun, progress: Progress): Promise<void> {
+async function* fileChunks(run: PreparedRun): AsyncGenerator<RowDraft[]> {
   const duplicates = new FileDuplicates(run.plan.setup);
   const watermark = run.row.last_row;
-  let processed = run.row.processed_rows;
-  const total = run.row.total_rows > 0 ? run.row.total_rows : undefined;
   let chunk: RowDraft[] = [];
-  const flush = async () => {
-    if (chunk.length === 0) return;
-    await applyChunk(run, chunk, { fromFile: true, finalRound: false });
-    processed += chunk.length;
-    chunk = [];
-    await progress(processed, total);
-  };
   for await (const batch of dataRows(openRowBatches(run.storage, run.spec, CHUNK_ROWS), () => undefined)) {
     for (const raw of batch) {
       const draft = draftRow(raw, run.plan.setup);
       duplicates.check(draft);
       if (raw.row <= watermark) continue;
       chunk.push(draft);
-      if (chunk.length >= CHUNK_ROWS) await flush();
+      if (chunk.length < CHUNK_ROWS) continue;
+      yield chunk;
+      chunk = [];
     }
   }
-  await flush();
+  if (chunk.length > 0) yield chunk;
+}
+
+const FROM_FILE = { fromFile: true, finalRound: false };
+
+/** Stage 1: the file, chunk by chunk, TRANSACTION_ROWS rows a transaction; progress is reported after each commit. */
+async function applyFileRows(run: PreparedRun, progress: Progress): Promise<void> {
+  let processed = run.row.processed_rows;
+  const total = run.row.total_rows > 0 ? run.row.total_rows : undefined;
+  const chunks = fileChunks(run);
+  const nextChunk = async () => {
+    const next = await chunks.next();
+    return next.done ? null : next.value;
+  };
+  let chunk = await nextChunk();
+  while (chunk) {
+    const rows = await writeTransaction(run.db, run.dialect, async (trx) => {
+      let written = 0;
+      while (chunk && written < TRANSACTION_ROWS) {
+        await applyChunk(run, trx, chunk, FROM_FILE);
+        written += chunk.length;
+        chunk = await nextChunk();
+      }
+      return written;
+    });
+    processed += rows;
+    await progress(processed, total);
+  }
   await updateImport(run.db, run.importId, { total_rows: processed, stage: 'deferred' });
 }
 
@@ -63,7 +84,9 @@ async function settleDeferredRows(run: PreparedRun): Promise<void> {
       const rows = await listDeferredRows(run.db, run.importId, afterRow, CHUNK_ROWS);
       if (rows.length === 0) break;
       const drafts = rows.map((row) => JSON.parse(row.data ?? '{}') as RowDraft);
-      const result: ChunkResult = await applyChunk(run, drafts, { fromFile: false, finalRound });
+      const result: ChunkResult = await writeTransaction(run.db, run.dialect, (trx) =>
+        applyChunk(run, trx, drafts, { fromFile: false, finalRound }),
+      );
       settled += drafts.length - result.deferred;
       afterRow = rows.at(-1)!.row_number;
     }
