@@ -24,7 +24,7 @@ const COMPANY = 'Import Bench Co';
 const ADMIN_PASSWORD = process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo';
 const temp = mkdtempSync(join(tmpdir(), 'heed-bench-import-'));
 async function freshDatabase(label) {
-  if (!args.db) return { url: join(temp, `${label}.sqlite`), drop: async () => undefined };
+  if (!args.db) return { url: join(temp, `${label}.sqlite`), name: null, drop: async () => undefined };
   const name = `heed_bench_import_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: args.db });
   await admin.connect();
@@ -35,6 +35,7 @@ async function freshDatabase(label) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: async () => {
       const client = new pg.Client({ connectionString: args.db });
       await client.connect();
@@ -104,6 +105,47 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * CPU time of the PostgreSQL backends serving database `name` (the server's pool), read from /proc while the
+ * import runs: each backend's latest figure is kept, so one that ends before the import does still counts.
+ * `stop()` answers the seconds used since `start()`, or null on SQLite, a remote server or an unreadable /proc.
+ */
+function postgresCpu(name) {
+  if (!name) return { stop: async () => null };
+  const client = new pg.Client({ connectionString: args.db });
+  const first = new Map();
+  const last = new Map();
+  let readable = true;
+  const sample = async () => {
+    const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+    for (const { pid } of rows) {
+      try {
+        // Fields after the command name: utime is the 12th, stime the 13th (proc(5)).
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        const ticks = Number(fields[11]) + Number(fields[12]);
+        if (!first.has(pid)) first.set(pid, ticks);
+        last.set(pid, ticks);
+      } catch {
+        readable = false;
+      }
+    }
+  };
+  const started = client.connect().then(sample);
+  const timer = setInterval(() => void started.then(sample).catch(() => undefined), 250);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await started;
+      await sample();
+      await client.end();
+      if (!readable || last.size === 0) return null;
+      let ticks = 0;
+      for (const [pid, value] of last) ticks += value - first.get(pid);
+      return ticks / 100;
+    },
+  };
+}
+
 async function measure(format) {
   const file = join(temp, `users.${format}`);
   const writing = performance.now();
@@ -120,6 +162,7 @@ async function measure(format) {
   try {
     const session = await signIn(heed.url, 'admin', ADMIN_PASSWORD);
     const headers = { ...session, 'x-company-id': String(companyId) };
+    const pgCpu = postgresCpu(database.name);
     const cpuBefore = cpuSeconds(heed.child.pid);
     const before = memory(heed.child.pid);
     const started = performance.now();
@@ -149,6 +192,7 @@ async function measure(format) {
     });
     const finished = performance.now();
     const cpu = cpuSeconds(heed.child.pid) - cpuBefore;
+    const postgres = await pgCpu.stop();
     const total = (finished - started) / 1000 - (dryRunSeconds ?? 0);
     const after = memory(heed.child.pid);
     const counts = done.counts;
@@ -156,7 +200,9 @@ async function measure(format) {
     console.log(
       `  end to end: ${fmt(ROWS)} rows (${check}) in ${total.toFixed(2)} s = ${fmt(ROWS / total)} rows/s ` +
         `(upload ${((uploadedAt - started) / 1000).toFixed(2)} s, queue ${(((firstProgressAt ?? finished) - runStarted) / 1000).toFixed(2)} s to the first chunk, ` +
-        `run ${((finished - runStarted) / 1000).toFixed(2)} s); server CPU ${cpu.toFixed(1)} s; server RSS ${before.rss.toFixed(0)} MiB before, ${afterUpload.rss.toFixed(0)} after the upload (peak ${afterUpload.peak.toFixed(0)}), peak ${after.peak.toFixed(0)} MiB; ${fmt(ROWS / cpu)} rows per server CPU-second`,
+        `run ${((finished - runStarted) / 1000).toFixed(2)} s); server CPU ${cpu.toFixed(1)} s${postgres === null ? '' : ` + PostgreSQL ${postgres.toFixed(1)} s (${fmt(ROWS / (cpu + postgres))} rows per CPU-second of both)`}; server RSS ${before.rss.toFixed(0)} MiB before, ${afterUpload.rss.toFixed(0)} after the upload (peak ${afterUpload.peak.toFixed(0)}), peak ${after.peak.toFixed(0)} MiB; ${fmt(ROWS / cpu)} rows per server CPU-second; load ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')} at the end`,
     );
   } finally {
     await heed.stop();
