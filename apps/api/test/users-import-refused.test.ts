@@ -43,9 +43,12 @@ afterAll(async () => t.close());
 
 const ROWS = 2500;
 
+/** Every row names one new department: the first chunk creates it, in the transaction that is rolled back. */
+const DEPARTMENT = 'Refused Imports';
+
 function file(): string {
-  const lines = ['Username,E-mail,First name,Last name'];
-  for (let i = 1; i <= ROWS; i++) lines.push(`refused.${i},refused.${i}@example.test,Refused,Row ${i}`);
+  const lines = ['Username,E-mail,First name,Last name,Department'];
+  for (let i = 1; i <= ROWS; i++) lines.push(`refused.${i},refused.${i}@example.test,Refused,Row ${i},${DEPARTMENT}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -53,9 +56,11 @@ const count = async (query: ReturnType<typeof sql<{ n: number }>>) =>
   Number((await query.execute(t.db)).rows[0]?.n ?? 0);
 
 describe('users import: a row the database refuses', () => {
-  it('fails alone; the chunks before it in the same transaction and the rows around it are kept', async () => {
+  it('fails alone; the chunks before it in the same transaction and the rows around it are applied once', async () => {
     // 2,500 rows: chunks of 1,000, 1,000 and 500 in one transaction; the refused row is in the second.
-    const { import: done, errors } = await importFile(t, cm, file(), 'refused.csv');
+    const { import: done, errors } = await importFile(t, cm, file(), 'refused.csv', {
+      options: { create_departments: true },
+    });
     expect(done.status).toBe('completed');
     expect(done.counts).toEqual({ created: ROWS - 1, updated: 0, deactivated: 0, skipped: 0, failed: 1 });
     expect(errors).toHaveLength(1);
@@ -72,5 +77,12 @@ describe('users import: a row the database refuses', () => {
       await count(sql`SELECT COUNT(*) AS n FROM import_rows WHERE import_id = ${done.id} AND status = 'failed'`),
     ).toBe(1);
     expect(done).toMatchObject({ processed_rows: ROWS, total_rows: ROWS });
+    // The department the rolled-back transaction had created is created once more, once.
+    const departments = await t.db.selectFrom('departments').select('id').where('name', '=', DEPARTMENT).execute();
+    expect(departments).toHaveLength(1);
+    expect(await count(sql`SELECT COUNT(*) AS n FROM users WHERE department_id = ${departments[0]!.id}`)).toBe(
+      ROWS - 1,
+    );
+    expect(await count(sql`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'department.create'`)).toBe(1);
   });
 });

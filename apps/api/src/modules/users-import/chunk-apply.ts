@@ -17,7 +17,7 @@ import { type AuditIdentity, insertAuditRows } from './import-writes.repository.
 import type { RowDraft } from './row-draft.ts';
 import { type PlanContext, type RowPlan, planRow } from './row-plan.ts';
 import { queueWelcomeEmails } from './welcome-email.ts';
-import { inSavepoint, isConstraintError } from './write-transaction.ts';
+import { isConstraintError, writeTransaction } from './write-transaction.ts';
 
 /** What a run knows for its whole length. */
 export interface RunContext {
@@ -90,81 +90,96 @@ function planChunk(
   });
 }
 
-/** One chunk under its own savepoint: lookups, plans, every write, the rows' outcomes and the counts. */
-async function attempt(
-  run: RunContext,
-  transaction: Kysely<Database>,
-  drafts: RowDraft[],
-  progress: ChunkProgress,
-): Promise<ChunkResult> {
+/** One chunk inside the open transaction `trx`: lookups, plans, every write, the rows' outcomes and the counts. */
+async function writeChunk(run: RunContext, trx: Kysely<Database>, drafts: RowDraft[], progress: ChunkProgress) {
   const setup = run.plan.setup;
-  const { result, departments } = await inSavepoint(transaction, async (trx) => {
-    const now = iso(run.now());
-    const lookups = await loadChunkLookups(
+  const now = iso(run.now());
+  const lookups = await loadChunkLookups(
+    trx,
+    run.plan.companyId,
+    {
+      emails: drafts.map((d) => d.email),
+      usernames: drafts.map((d) => d.username),
+      managers: drafts.map((d) => d.manager),
+    },
+    setup.options.update_existing,
+  );
+  const plans = planChunk(run, drafts, lookups, progress.finalRound);
+  const written = plans.filter(isWritten);
+  const departments = await createDepartments(run, trx, written, now);
+  const idOf = await writeUsers(run, trx, written, now);
+  await insertAuditRows(trx, run.dialect, run.who, auditRowsOf(run, written, idOf, departments), now);
+  if (setup.options.send_welcome) {
+    const recipients = written
+      .filter((p) => p.kind === 'create' && p.values.email)
+      .map((p) => ({
+        userId: idOf.get(p)!,
+        email: p.values.email!,
+        firstName: p.values.first_name,
+        username: p.values.username,
+      }));
+    await queueWelcomeEmails(
       trx,
-      run.plan.companyId,
+      run.dialect,
       {
-        emails: drafts.map((d) => d.email),
-        usernames: drafts.map((d) => d.username),
-        managers: drafts.map((d) => d.manager),
+        companyId: run.plan.companyId,
+        companyName: run.companyName,
+        publicUrl: run.publicUrl,
+        createdBy: run.who.actorId,
+        now,
       },
-      setup.options.update_existing,
+      recipients,
     );
-    const plans = planChunk(run, drafts, lookups, progress.finalRound);
-    const written = plans.filter(isWritten);
-    const departments = await createDepartments(run, trx, written, now);
-    const idOf = await writeUsers(run, trx, written, now);
-    await insertAuditRows(trx, run.dialect, run.who, auditRowsOf(run, written, idOf, departments), now);
-    if (setup.options.send_welcome) {
-      const recipients = written
-        .filter((p) => p.kind === 'create' && p.values.email)
-        .map((p) => ({
-          userId: idOf.get(p)!,
-          email: p.values.email!,
-          firstName: p.values.first_name,
-          username: p.values.username,
-        }));
-      await queueWelcomeEmails(
-        trx,
-        run.dialect,
-        {
-          companyId: run.plan.companyId,
-          companyName: run.companyName,
-          publicUrl: run.publicUrl,
-          createdBy: run.who.actorId,
-          now,
-        },
-        recipients,
-      );
-    }
-    const book = bookkeeping(plans, idOf);
-    await upsertImportRows(trx, run.dialect, run.importId, book.rows);
-    await insertImportErrors(trx, run.dialect, run.importId, 'import', book.errors);
-    const { deferred: _deferred, ...counts } = book.result;
-    await advanceImport(
-      trx,
-      run.importId,
-      { ...counts, processed: progress.fromFile ? drafts.length : 0 },
-      progress.fromFile ? drafts.at(-1)?.row : undefined,
-    );
-    return { result: book.result, departments };
-  });
-  // Only now that their chunk stands may later chunks find the new departments. Should the transaction
-  // still fail, the run ends and its next attempt reloads the departments from the database.
+  }
+  const book = bookkeeping(plans, idOf);
+  await upsertImportRows(trx, run.dialect, run.importId, book.rows);
+  await insertImportErrors(trx, run.dialect, run.importId, 'import', book.errors);
+  const { deferred: _deferred, ...counts } = book.result;
+  await advanceImport(
+    trx,
+    run.importId,
+    { ...counts, processed: progress.fromFile ? drafts.length : 0 },
+    progress.fromFile ? drafts.at(-1)?.row : undefined,
+  );
+  return { result: book.result, departments };
+}
+
+/** One chunk in one transaction of its own. */
+async function attempt(run: RunContext, drafts: RowDraft[], progress: ChunkProgress): Promise<ChunkResult> {
+  const { result, departments } = await writeTransaction(run.db, run.dialect, (trx) =>
+    writeChunk(run, trx, drafts, progress),
+  );
+  // Only now that they are committed may later chunks find the new departments.
   for (const { names, node } of departments) run.plan.departments.add(names, node);
   return result;
 }
 
-/** A row the database refused on its own: it fails alone, recorded under its own savepoint. */
+/**
+ * One chunk inside a transaction that holds several (see TRANSACTION_ROWS), without any retry: a
+ * constraint error is thrown, and the caller rolls the whole transaction back and applies its chunks
+ * again with applyChunk. Its new departments are found by the later chunks of the transaction at once;
+ * should it roll back, the caller reloads the department index.
+ */
+export async function applyChunkIn(
+  run: RunContext,
+  trx: Kysely<Database>,
+  drafts: RowDraft[],
+  progress: ChunkProgress,
+): Promise<ChunkResult> {
+  const { result, departments } = await writeChunk(run, trx, drafts, progress);
+  for (const { names, node } of departments) run.plan.departments.add(names, node);
+  return result;
+}
+
+/** A row the database refused on its own: it fails alone, recorded in its own transaction. */
 async function failAlone(
   run: RunContext,
-  transaction: Kysely<Database>,
   draft: RowDraft,
   error: unknown,
   progress: ChunkProgress,
 ): Promise<ChunkResult> {
   const message = ROW_MESSAGES.notSaved(error instanceof Error ? error.message.slice(0, 200) : String(error));
-  await inSavepoint(transaction, async (trx) => {
+  await writeTransaction(run.db, run.dialect, async (trx) => {
     await upsertImportRows(trx, run.dialect, run.importId, [[draft.row, 'failed', null, null]]);
     await insertImportErrors(trx, run.dialect, run.importId, 'import', [[draft.row, '', message, null]]);
     await advanceImport(
@@ -186,34 +201,28 @@ const add = (a: ChunkResult, b: ChunkResult): ChunkResult => ({
 });
 
 /**
- * Applies a chunk of rows inside the open transaction `trx`, each row all or nothing. When the
- * database refuses the chunk (a constraint no check foresaw, e.g. a user created meanwhile by someone
- * else), its savepoint is rolled back and it is retried in halves down to single rows, so one bad row
- * fails alone. Any other error is thrown: the transaction is rolled back, the job retries later and
- * resumes after the last committed transaction.
+ * Applies a chunk of rows, each all or nothing. When the database refuses the chunk (a constraint
+ * no check foresaw, e.g. a user created meanwhile by someone else), it is retried in halves down to
+ * single rows, so one bad row fails alone. Any other error is thrown: the job retries later and
+ * resumes after the last committed chunk.
  */
-export async function applyChunk(
-  run: RunContext,
-  trx: Kysely<Database>,
-  drafts: RowDraft[],
-  progress: ChunkProgress,
-): Promise<ChunkResult> {
+export async function applyChunk(run: RunContext, drafts: RowDraft[], progress: ChunkProgress): Promise<ChunkResult> {
   if (drafts.length === 0) return { created: 0, updated: 0, skipped: 0, failed: 0, deferred: 0 };
   try {
-    return await attempt(run, trx, drafts, progress);
+    return await attempt(run, drafts, progress);
   } catch (error) {
     if (!isConstraintError(error)) throw error;
     if (drafts.length === 1) {
-      // Once more with fresh lookups: a user written meanwhile (PostgreSQL) now shows up as taken.
+      // Once more with fresh lookups: a user written meanwhile now shows up as taken.
       try {
-        return await attempt(run, trx, drafts, progress);
+        return await attempt(run, drafts, progress);
       } catch (again) {
         if (!isConstraintError(again)) throw again;
-        return failAlone(run, trx, drafts[0]!, again, progress);
+        return failAlone(run, drafts[0]!, again, progress);
       }
     }
     const middle = Math.ceil(drafts.length / 2);
-    const left = await applyChunk(run, trx, drafts.slice(0, middle), progress);
-    return add(left, await applyChunk(run, trx, drafts.slice(middle), progress));
+    const left = await applyChunk(run, drafts.slice(0, middle), progress);
+    return add(left, await applyChunk(run, drafts.slice(middle), progress));
   }
 }

@@ -1,6 +1,6 @@
 import { IMPORT_NOTES, ROLE, roleRank } from '@heed/contract';
 import { iso } from '../../platform/clock.ts';
-import { type ChunkResult, applyChunk } from './chunk-apply.ts';
+import { type ChunkResult, applyChunk, applyChunkIn } from './chunk-apply.ts';
 import { FileDuplicates } from './file-duplicates.ts';
 import {
   advanceImport,
@@ -13,9 +13,9 @@ import {
 import { dataRows, openRowBatches } from './import-source.ts';
 import { endSessions, insertAuditRows } from './import-writes.repository.ts';
 import { type RowDraft, draftRow } from './row-draft.ts';
-import { CHUNK_ROWS, type PreparedRun, TRANSACTION_ROWS } from './run-context.ts';
+import { CHUNK_ROWS, type PreparedRun, TRANSACTION_ROWS, reloadDepartments } from './run-context.ts';
 import { updateImport } from './users-import.repository.ts';
-import { writeTransaction } from './write-transaction.ts';
+import { isConstraintError, writeTransaction } from './write-transaction.ts';
 
 export type Progress = (done: number, total?: number) => Promise<void>;
 
@@ -44,7 +44,13 @@ async function* fileChunks(run: PreparedRun): AsyncGenerator<RowDraft[]> {
 
 const FROM_FILE = { fromFile: true, finalRound: false };
 
-/** Stage 1: the file, chunk by chunk, TRANSACTION_ROWS rows a transaction; progress is reported after each commit. */
+/**
+ * Stage 1: the file, chunk by chunk, TRANSACTION_ROWS rows a transaction; progress is reported after each
+ * commit. Should the database refuse a chunk, the transaction is rolled back and its chunks are applied
+ * again one transaction each, a refused chunk in halves down to the row that fails alone. (Not savepoints
+ * around each chunk: SQLite keeps a savepoint's copy of every page the chunk changes in memory, tens of
+ * MB once the users indexes are large; decision 037.)
+ */
 async function applyFileRows(run: PreparedRun, progress: Progress): Promise<void> {
   let processed = run.row.processed_rows;
   const total = run.row.total_rows > 0 ? run.row.total_rows : undefined;
@@ -53,18 +59,29 @@ async function applyFileRows(run: PreparedRun, progress: Progress): Promise<void
     const next = await chunks.next();
     return next.done ? null : next.value;
   };
-  let chunk = await nextChunk();
-  while (chunk) {
-    const rows = await writeTransaction(run.db, run.dialect, async (trx) => {
-      let written = 0;
-      while (chunk && written < TRANSACTION_ROWS) {
-        await applyChunk(run, trx, chunk, FROM_FILE);
-        written += chunk.length;
-        chunk = await nextChunk();
-      }
-      return written;
-    });
-    processed += rows;
+  let pending = await nextChunk();
+  while (pending) {
+    const group: RowDraft[][] = [];
+    try {
+      await writeTransaction(run.db, run.dialect, async (trx) => {
+        let rows = 0;
+        while (pending && rows < TRANSACTION_ROWS) {
+          const drafts = pending;
+          pending = null;
+          group.push(drafts);
+          await applyChunkIn(run, trx, drafts, FROM_FILE);
+          rows += drafts.length;
+          pending = await nextChunk();
+        }
+      });
+    } catch (error) {
+      if (!isConstraintError(error)) throw error;
+      await reloadDepartments(run);
+      for (const drafts of group) await applyChunk(run, drafts, FROM_FILE);
+      // A chunk refused before the commit: the file's next chunk is still to be read.
+      pending ??= await nextChunk();
+    }
+    processed += group.reduce((sum, drafts) => sum + drafts.length, 0);
     await progress(processed, total);
   }
   await updateImport(run.db, run.importId, { total_rows: processed, stage: 'deferred' });
@@ -84,9 +101,7 @@ async function settleDeferredRows(run: PreparedRun): Promise<void> {
       const rows = await listDeferredRows(run.db, run.importId, afterRow, CHUNK_ROWS);
       if (rows.length === 0) break;
       const drafts = rows.map((row) => JSON.parse(row.data ?? '{}') as RowDraft);
-      const result: ChunkResult = await writeTransaction(run.db, run.dialect, (trx) =>
-        applyChunk(run, trx, drafts, { fromFile: false, finalRound }),
-      );
+      const result: ChunkResult = await applyChunk(run, drafts, { fromFile: false, finalRound });
       settled += drafts.length - result.deferred;
       afterRow = rows.at(-1)!.row_number;
     }

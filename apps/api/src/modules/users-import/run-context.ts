@@ -18,7 +18,7 @@ import { importSetup } from './row-draft.ts';
 export const importStorage = (config: Pick<Config, 'dataDir'>): FileStorage =>
   localStorage(join(config.dataDir, 'imports'));
 
-/** Rows planned and written together (one set of lookups, one statement per table), each chunk under its own savepoint. */
+/** Rows planned and written together: one set of lookups, one statement per table (a few on SQLite). */
 export const CHUNK_ROWS = 1000;
 
 /**
@@ -91,4 +91,9 @@ export async function prepareRun(
     publicUrl: config.publicUrl,
     now: config.now,
   };
+}
+
+/** The department index as the database holds it: after a rolled-back transaction, without the departments it had created. */
+export async function reloadDepartments(run: PreparedRun): Promise<void> {
+  run.plan.departments = new DepartmentIndex(await loadDepartments(run.db, run.plan.companyId));
 }

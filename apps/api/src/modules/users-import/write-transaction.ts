@@ -27,28 +27,6 @@ export async function writeTransaction<T>(
   });
 }
 
-/**
- * Runs `work` inside the open transaction `trx` under a savepoint: when it fails, only its own writes are
- * undone and its error is thrown, the transaction's earlier writes stay. Should the savepoint itself be
- * gone (the database ended the whole transaction), the error says so, and never reads as a constraint.
- */
-export async function inSavepoint<T>(trx: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  await sql`SAVEPOINT chunk`.execute(trx);
-  try {
-    const result = await work(trx);
-    await sql`RELEASE chunk`.execute(trx);
-    return result;
-  } catch (error) {
-    try {
-      await sql`ROLLBACK TO chunk`.execute(trx);
-      await sql`RELEASE chunk`.execute(trx);
-    } catch (lost) {
-      throw new Error(`The transaction was lost after a failed chunk: ${String(lost)}`, { cause: error });
-    }
-    throw error;
-  }
-}
-
 /** A constraint the checks did not foresee (a user written meanwhile by someone else): retrying smaller pieces can help. */
 export function isConstraintError(error: unknown): boolean {
   const text = `${(error as { code?: unknown })?.code ?? ''} ${error instanceof Error ? error.message : ''}`;
