@@ -199,7 +199,7 @@ async function measure(format) {
     const check = counts.created === ROWS ? 'all created' : `MISMATCH: ${JSON.stringify(counts)}`;
     console.log(
       `  end to end: ${fmt(ROWS)} rows (${check}) in ${total.toFixed(2)} s = ${fmt(ROWS / total)} rows/s ` +
-        `(upload ${((uploadedAt - started) / 1000).toFixed(2)} s, queue ${(((firstProgressAt ?? finished) - runStarted) / 1000).toFixed(2)} s to the first chunk, ` +
+        `(upload ${((uploadedAt - started) / 1000).toFixed(2)} s, queue ${(((firstProgressAt ?? finished) - runStarted) / 1000).toFixed(2)} s to the first commit, ` +
         `run ${((finished - runStarted) / 1000).toFixed(2)} s); server CPU ${cpu.toFixed(1)} s${postgres === null ? '' : ` + PostgreSQL ${postgres.toFixed(1)} s (${fmt(ROWS / (cpu + postgres))} rows per CPU-second of both)`}; server RSS ${before.rss.toFixed(0)} MiB before, ${afterUpload.rss.toFixed(0)} after the upload (peak ${afterUpload.peak.toFixed(0)}), peak ${after.peak.toFixed(0)} MiB; ${fmt(ROWS / cpu)} rows per server CPU-second; load ${loadavg()
           .map((n) => n.toFixed(1))
           .join(' ')} at the end`,
