@@ -4,6 +4,7 @@
 // in as the site admin and counts the rows it receives (CSV as it streams in; XLSX saved, then read with exceljs).
 //
 //   npm run bench -- users-export [--users 100000] [--runs 2] [--db data/bench.sqlite --company "Load Test Co"]
+//                                 [--format csv|xlsx|both] [--cpu-prof DIR]
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,14 +18,20 @@ import { ensureInitialData } from '../apps/api/src/db/seed/initial-data.ts';
 import { generateLargeDataSet } from '../apps/api/src/db/seed/large.ts';
 import { fmt, parseArgs, signIn, startHeed } from './lib/server.mjs';
 
-const args = parseArgs(process.argv.slice(2), { users: '100000', runs: '2', company: 'Export Bench Co' });
+const args = parseArgs(process.argv.slice(2), {
+  users: '100000',
+  runs: '2',
+  company: 'Export Bench Co',
+  format: 'both',
+});
+const formats = args.format === 'both' ? ['csv', 'xlsx'] : [args.format];
 const temp = mkdtempSync(join(tmpdir(), 'heed-bench-export-'));
 const db = args.db ? resolve(args.db) : join(temp, 'heed.sqlite');
 const ADMIN_PASSWORD = process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo';
 
 try {
   if (!args.db) await prepare();
-  for (const format of ['csv', 'xlsx']) {
+  for (const format of formats) {
     for (let run = 1; run <= Number(args.runs); run++) await measure(format, run);
   }
 } finally {
@@ -64,7 +71,9 @@ function memory(pid) {
 }
 
 async function measure(format, run) {
-  const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: db, WORKER: 'off' });
+  // --cpu-prof DIR: the server (and its reader thread, a profile each) writes V8 CPU profiles there on exit.
+  const profiling = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
+  const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: db, WORKER: 'off' }, profiling);
   try {
     const session = await signIn(heed.url, 'admin', ADMIN_PASSWORD);
     const companies = await (
@@ -100,7 +109,8 @@ async function measure(format, run) {
     console.log(
       `${format.toUpperCase().padEnd(4)} run ${run}: ${fmt(rows)} rows (${check}) in ${seconds.toFixed(2)} s = ` +
         `${fmt(rows / seconds)} rows/s (server CPU ${cpu.toFixed(2)} s = ${fmt(rows / cpu)} rows per CPU-second); ` +
-        `first byte ${firstByte.toFixed(0)} ms; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.peak.toFixed(0)} MiB`,
+        `first byte ${firstByte.toFixed(0)} ms; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.peak.toFixed(0)} MiB; ` +
+        `load ${loadavg()[0].toFixed(1)}`,
     );
   } finally {
     await heed.stop();
