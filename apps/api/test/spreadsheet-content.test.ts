@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readXlsx } from '../src/modules/users-import/xlsx-reader.ts';
+import { CSV_LINE_CODES, finishCsvLines } from '../src/platform/csv-lines.ts';
 import { type Cell, type SpreadsheetFormat, sendSpreadsheet } from '../src/platform/spreadsheet.ts';
 
 // What the hand-written CSV and XLSX writers put in each cell: quoting, formula neutralising, XML
@@ -118,5 +119,51 @@ describe('spreadsheet cells', () => {
     }
     expect(names).toContain('xl/worksheets/sheet1.xml');
     expect(names).toContain('[Content_Types].xml');
+  });
+});
+
+/** Rows as a query writes them for `finishCsvLines`: number cells marked, NULL as empty, control separators. */
+function linesOf(rows: Cell[][]): { text: string; numbers: number } {
+  const [cell, end, start, number] = [CSV_LINE_CODES.cell, ...CSV_LINE_CODES.rowEnd, CSV_LINE_CODES.number].map(
+    (code) => String.fromCharCode(code),
+  );
+  let numbers = 0;
+  const text = rows
+    .map((row) =>
+      row
+        .map((value) => {
+          if (typeof value !== 'number') return value ?? '';
+          numbers++;
+          return `${number}${value}`;
+        })
+        .join(cell),
+    )
+    .map((line) => `${line}${end}${start}`)
+    .join('');
+  return { text, numbers };
+}
+
+describe('finishCsvLines', () => {
+  it('writes the bytes the CSV writer writes for the same cells', async () => {
+    const file = await download('csv', [ROWS]);
+    const { text, numbers } = linesOf(ROWS);
+    const bytes = finishCsvLines(text, { rows: ROWS.length, columns: HEADER.length, numbers });
+    expect(bytes?.toString('utf8')).toBe(file.toString('utf8').split('\r\n').slice(1).join('\r\n'));
+    // A cell starting the batch is neutralised too, and a marked number that is no number is text.
+    const first = linesOf([['=1', 2]]);
+    expect(finishCsvLines(first.text, { rows: 1, columns: 2, numbers: 1 })?.toString()).toBe("'=1,2\r\n");
+    const marked = `${String.fromCharCode(CSV_LINE_CODES.number)}-x,y`;
+    expect(finishCsvLines(`${marked}\u001e\u001c`, { rows: 1, columns: 1, numbers: 1 })?.toString()).toBe(
+      '"\'-x,y"\r\n',
+    );
+  });
+
+  it('refuses a batch whose text holds one of its separators, or more number marks than the query wrote', () => {
+    for (const odd of ['a\u001fb', 'a\u001eb', 'a\u001cb', 'a\u001db', '\u001d1']) {
+      const { text } = linesOf([[1, odd]]);
+      expect(finishCsvLines(text, { rows: 1, columns: 2, numbers: 1 }), JSON.stringify(odd)).toBeNull();
+    }
+    const { text, numbers } = linesOf([[1, 'plain']]);
+    expect(finishCsvLines(text, { rows: 1, columns: 2, numbers })?.toString()).toBe('1,plain\r\n');
   });
 });

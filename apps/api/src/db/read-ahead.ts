@@ -7,7 +7,8 @@ import type { Database } from './types.ts';
 
 /**
  * One batch of a keyset read: the batch's rows as the database built them (null when none), how
- * many there are, and the key of the last one (where the next batch starts).
+ * many there are, and the key of the last one (where the next batch starts). A query may select
+ * more columns; they come along.
  */
 export interface KeysetBatch {
   rows: string | null;
@@ -16,8 +17,8 @@ export interface KeysetBatch {
 }
 
 /** A keyset read: `query` selects one `KeysetBatch` row for the batch after the key bound at `keyAt`. */
-export interface KeysetRead {
-  query: CompiledQuery<KeysetBatch>;
+export interface KeysetRead<Batch extends KeysetBatch = KeysetBatch> {
+  query: CompiledQuery<Batch>;
   keyAt: number;
   /** The query's LIMIT: a shorter batch is the last. */
   batchSize: number;
@@ -26,7 +27,7 @@ export interface KeysetRead {
 /** Batches read but not yet taken, per read: two keep the reader busy while the caller works on one. */
 const AHEAD = 2;
 
-const bind = (read: KeysetRead, key: number): CompiledQuery<KeysetBatch> => ({
+const bind = <Batch extends KeysetBatch>(read: KeysetRead<Batch>, key: number): CompiledQuery<Batch> => ({
   ...read.query,
   parameters: read.query.parameters.with(read.keyAt, key),
 });
@@ -76,7 +77,7 @@ async function sqliteFile(db: Kysely<Database>): Promise<string | null> {
   return rows[0]?.file || null;
 }
 
-async function* onThread(file: string, read: KeysetRead): AsyncGenerator<KeysetBatch> {
+async function* onThread<Batch extends KeysetBatch>(file: string, read: KeysetRead<Batch>): AsyncGenerator<Batch> {
   const worker = new Worker(READER, {
     eval: true,
     name: 'heed-read-ahead',
@@ -97,7 +98,7 @@ async function* onThread(file: string, read: KeysetRead): AsyncGenerator<KeysetB
   });
   try {
     // `on` rejects when the thread fails; the batches come in order.
-    for await (const [batch] of on(worker, 'message') as AsyncIterable<[KeysetBatch | { failure: string }]>) {
+    for await (const [batch] of on(worker, 'message') as AsyncIterable<[Batch | { failure: string }]>) {
       if ('failure' in batch) throw new Error(batch.failure);
       yield batch;
       if (batch.count < read.batchSize) return;
@@ -109,11 +110,14 @@ async function* onThread(file: string, read: KeysetRead): AsyncGenerator<KeysetB
   }
 }
 
-async function* inProcess(db: Kysely<Database>, read: KeysetRead): AsyncGenerator<KeysetBatch> {
+async function* inProcess<Batch extends KeysetBatch>(
+  db: Kysely<Database>,
+  read: KeysetRead<Batch>,
+): AsyncGenerator<Batch> {
   let pending = db.executeQuery(bind(read, 0));
   try {
     for (;;) {
-      const batch = (await pending).rows[0] ?? { rows: null, count: 0, last: null };
+      const batch = (await pending).rows[0] ?? ({ rows: null, count: 0, last: null } as Batch);
       if (batch.count < read.batchSize) {
         yield batch;
         return;
@@ -135,11 +139,11 @@ async function* inProcess(db: Kysely<Database>, read: KeysetRead): AsyncGenerato
  * which also keeps the reads off the event loop. Each batch is its own statement (no transaction).
  * At most `AHEAD` batches wait; a caller that stops early (`return`) stops the reading.
  */
-export async function* readKeysetBatches(
+export async function* readKeysetBatches<Batch extends KeysetBatch>(
   db: Kysely<Database>,
   dialect: Dialect,
-  read: KeysetRead,
-): AsyncGenerator<KeysetBatch> {
+  read: KeysetRead<Batch>,
+): AsyncGenerator<Batch> {
   const file = dialect === 'sqlite' ? await sqliteFile(db) : null;
   yield* file ? onThread(file, read) : inProcess(db, read);
 }

@@ -1,13 +1,13 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { type Cell, type SheetWriter, neutraliseFormula } from './spreadsheet-cells.ts';
+import { type Cell, type CsvBatch, type SheetWriter, neutraliseFormula } from './spreadsheet-cells.ts';
 
 /** What makes a CSV field need quotes (RFC 4180): a quote, the delimiter or a line break. */
 const CSV_SPECIAL = /[",\r\n]/;
 const QUOTES = /"/g;
 
 /** A CSV field: text neutralised, then quoted when it holds a quote, a comma or a line break. */
-function csvField(value: Cell): string {
+export function csvField(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
   const text = neutraliseFormula(value);
@@ -25,15 +25,19 @@ function csvText(rows: readonly (readonly Cell[])[]): string {
   return text;
 }
 
-/** CSV as Excel opens it: a UTF-8 BOM, CRLF rows, fields with quotes, commas or line breaks quoted. */
-export function csvWriter(header: readonly string[]): SheetWriter {
+/**
+ * CSV as Excel opens it: a UTF-8 BOM, CRLF rows, fields with quotes, commas or line breaks quoted.
+ * A batch is cells, or rows already written as CSV (`csv-lines.ts`), sent as they are.
+ */
+export function csvWriter(header: readonly string[]): SheetWriter<CsvBatch> {
   const body = new PassThrough();
   body.write(`\uFEFF${csvText([header])}`);
   return {
     body,
-    async write(rows, signal) {
+    async write(batch, signal) {
       // One buffer per batch: a write per row would cost more than the text itself.
-      if (!body.write(Buffer.from(csvText(rows)))) await once(body, 'drain', { signal });
+      const bytes = 'csv' in batch ? batch.csv : Buffer.from(csvText(batch));
+      if (!body.write(bytes)) await once(body, 'drain', { signal });
     },
     async end() {
       body.end();

@@ -4,17 +4,30 @@ import type { Readable } from 'node:stream';
 /** A cell: text (neutralised on the way out), a number, or empty. */
 export type Cell = string | number | null | undefined;
 
-/** One format's writer: `sendSpreadsheet` pumps the rows through it. */
-export interface SheetWriter {
+/** A batch of rows as cells. */
+export type CellRows = readonly (readonly Cell[])[];
+
+/** A batch of rows already written as CSV (`csv-lines.ts`): the CSV writer sends the bytes as they are. */
+export interface CsvRows {
+  csv: Buffer;
+  rows: number;
+}
+
+/** What a CSV download's batches may be: cells, or rows already written as CSV. */
+export type CsvBatch = CellRows | CsvRows;
+
+/** One format's writer: `sendSpreadsheet` pumps the batches through it. */
+export interface SheetWriter<Batch = CellRows> {
   /** The response body. */
   body: Readable;
-  /** Writes rows; resolves when there is room for more, rejects when `signal` aborts first. */
-  write(rows: readonly (readonly Cell[])[], signal: AbortSignal): Promise<void>;
+  /** Writes a batch; resolves when there is room for more, rejects when `signal` aborts first. */
+  write(batch: Batch, signal: AbortSignal): Promise<void>;
   end(signal: AbortSignal): Promise<void>;
 }
 
 /** What spreadsheet programs read as the start of a formula, full-width forms included (Apple Numbers folds them). */
-const FORMULA_START = new Set([...'=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20'].map((char) => char.charCodeAt(0)));
+export const FORMULA_START_CHARS = '=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20';
+const FORMULA_START = new Set([...FORMULA_START_CHARS].map((char) => char.charCodeAt(0)));
 
 /**
  * Spreadsheet formula injection (OWASP "CSV injection"): a text cell starting with `=`, `+`, `-`,
