@@ -88,4 +88,41 @@ describe('GET /users/export rows', () => {
     expect(byName.get('bob')![13]).toBe('Leeds');
     expect(rows.flat()).not.toContain('FOREIGN');
   });
+
+  it('spells stored numbers as numbers and anything else in a number field as text, in CSV as in XLSX', async () => {
+    const badge = await addCustomField(t.db, f.company, 'badge', 'number');
+    // Values are stored canonical (`-5`); one written around the rules is read the way the cell writer reads it.
+    await t.db
+      .insertInto('user_field_values')
+      .values([
+        { user_id: f.ids.anna!, field_id: badge, company_id: f.company, value: '-5' },
+        { user_id: f.ids.bob!, field_id: badge, company_id: f.company, value: '042' },
+        { user_id: f.ids.cleo!, field_id: badge, company_id: f.company, value: '=1+1' },
+        { user_id: f.ids.dan!, field_id: badge, company_id: f.company, value: '-1.50' },
+      ])
+      .execute();
+    const csv = await csvRows(cm);
+    const byName = byUsername(csv);
+    expect(['anna', 'bob', 'cleo', 'dan', 'cm'].map((name) => byName.get(name)![14])).toEqual([
+      '-5',
+      '42',
+      "'=1+1",
+      '-1.5',
+      '',
+    ]);
+    expect(await xlsxRows(cm)).toEqual(csv);
+  });
+
+  it('exports text holding the control characters U+001C to U+001F as it is stored', async () => {
+    const odd = 'a\u001fb\u001ec\u001cd\u001de';
+    await t.db.updateTable('users').set({ first_name: odd, phone: '\u001d7' }).where('id', '=', f.ids.anna!).execute();
+    await t.db.updateTable('departments').set({ name: '=Sales\u001f2' }).where('id', '=', f.ids.sales!).execute();
+    const rows = await csvRows(cm);
+    expect(rows.slice(1).map((row) => row[3])).toEqual(['cm', 'reviewer', 'anna', 'bob', 'cleo', 'dan']);
+    expect(rows.every((row) => row.length === 14)).toBe(true);
+    const byName = byUsername(rows);
+    expect([byName.get('anna')![1], byName.get('anna')![9]]).toEqual([odd, '\u001d7']);
+    expect(byName.get('bob')!.slice(6, 8)).toEqual(["'=Sales\u001f2", `${odd} Zimmer`]);
+    expect(byName.get('cleo')![13]).toBe('York');
+  });
 });

@@ -245,8 +245,14 @@ describe('GET /users/export (CSV)', () => {
       .execute();
     expect(expected.length).toBe(5006);
 
+    // One name in a middle batch holds a control character the database's CSV lines separate cells with.
+    const odd = inserted.find((user) => user.username === 'bulk3000')!;
+    await t.db.updateTable('users').set({ first_name: 'Bulk\u001fOdd' }).where('id', '=', odd.id).execute();
+
     const everyone = (await exportCsv(cm)).slice(1);
     expect(everyone.map((row) => Number(row[0]))).toEqual(expected.map((row) => row.id));
+    expect(everyone.find((row) => row[3] === 'bulk3000')![1]).toBe('Bulk\u001fOdd');
+    expect(everyone.every((row) => row.length === HEADER.length + 3)).toBe(true);
     const leeds = values.filter((value) => value.value === 'Leeds').length + 1;
     expect(everyone.filter((row) => row[13] === 'Leeds').length).toBe(leeds);
     expect(everyone.some((row) => row.includes('FOREIGN'))).toBe(false);

@@ -72,37 +72,71 @@ function rowJson(dialect: Dialect, withFields: boolean): RawBuilder<string> {
 }
 
 /** Where the last id sent goes in the compiled batch query: each batch binds its own. */
-const AFTER_ID = Object.freeze({ placeholder: 'afterId' });
+export const AFTER_ID = Object.freeze({ placeholder: 'afterId' });
 
 /**
- * One batch: the users after the last id sent (`AFTER_ID`) matching the criteria, in id order
- * (keyset pagination), as a single JSON array of `ExportRow`s (`rows` is null when there are none),
- * with their `count` and the `last` id. The ids are picked first and the rows built for those alone
- * (a deferred join), so that a plan that sorts its matches never builds rows it drops. Names and
- * custom field values come with each row.
+ * The plan of an export's batches: on SQLite the rowid walk or the company index (`sqliteHint`),
+ * nothing on PostgreSQL.
+ */
+export async function exportHint(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+  batchSize: number,
+): Promise<PlanHint | undefined> {
+  return dialect === 'sqlite' ? sqliteHint(db, criteria, batchSize) : undefined;
+}
+
+/** Which users one batch holds: `after` is `AFTER_ID` for a compiled batch query that each batch binds. */
+export interface BatchBounds {
+  hint?: PlanHint | undefined;
+  after?: number | typeof AFTER_ID;
+  /** The last id the batch may hold. */
+  through?: number;
+}
+
+/**
+ * The ids of one batch: the users after the last id sent matching the criteria, in id order
+ * (keyset pagination), at most `limit`. A batch query picks its ids first and builds the rows for
+ * those alone (a deferred join), so that a plan that sorts its matches never builds rows it drops.
+ */
+export function batchIds(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+  limit: number,
+  bounds: BatchBounds,
+) {
+  const id = orderColumn(dialect, 'users.id', bounds.hint);
+  const { through } = bounds;
+  return db
+    .selectFrom('users')
+    .select('users.id')
+    .where(criteriaWhere(dialect, criteria, bounds.hint))
+    .where(sql<SqlBool>`${id} > ${bounds.after ?? AFTER_ID}`)
+    .$if(through !== undefined, (qb) => qb.where(sql<SqlBool>`${id} <= ${through}`))
+    .orderBy(id)
+    .limit(limit);
+}
+
+/**
+ * One batch (`batchIds`) as a single JSON array of `ExportRow`s (`rows` is null when there are
+ * none), with their `count` and the `last` id. Names and custom field values come with each row.
  */
 export function buildExportBatchQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,
   limit: number,
-  options: { hint?: PlanHint | undefined; withFields: boolean },
+  options: BatchBounds & { withFields: boolean },
 ) {
-  const id = orderColumn(dialect, 'users.id', options.hint);
-  const ids = db
-    .selectFrom('users')
-    .select('users.id')
-    .where(criteriaWhere(dialect, criteria, options.hint))
-    .where(sql<SqlBool>`${id} > ${AFTER_ID}`)
-    .orderBy(id)
-    .limit(limit);
   const row = rowJson(dialect, options.withFields);
   const rows =
     dialect === 'sqlite'
       ? sql<string | null>`'[' || group_concat(${row}, ',' ORDER BY u.id) || ']'`
       : sql<string | null>`'[' || string_agg(${row}, ',' ORDER BY u.id) || ']'`;
   return db
-    .selectFrom(ids.as('batch'))
+    .selectFrom(batchIds(db, dialect, criteria, limit, options).as('batch'))
     .innerJoin('users as u', 'u.id', 'batch.id')
     .select([rows.as('rows'), sql<number>`count(*)`.as('count'), sql<number | null>`max(u.id)`.as('last')]);
 }
@@ -120,10 +154,22 @@ export async function* iterateExportRows(
   options: { batchSize: number; withFields: boolean },
 ): AsyncGenerator<ExportRow[]> {
   const { batchSize, withFields } = options;
-  const hint = dialect === 'sqlite' ? await sqliteHint(db, criteria, batchSize) : undefined;
+  const hint = await exportHint(db, dialect, criteria, batchSize);
   const query = buildExportBatchQuery(db, dialect, criteria, batchSize, { hint, withFields }).compile();
   const keyAt = query.parameters.indexOf(AFTER_ID);
   for await (const batch of readKeysetBatches(db, dialect, { query, keyAt, batchSize })) {
     if (batch.rows) yield JSON.parse(batch.rows) as ExportRow[];
   }
+}
+
+/** The users matching the criteria with ids after `after` up to `through`, in id order, read at once. */
+export async function listExportRowsBetween(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+  options: { after: number; through: number; hint: PlanHint | undefined; withFields: boolean },
+): Promise<ExportRow[]> {
+  const limit = Math.max(options.through - options.after, 1);
+  const batch = await buildExportBatchQuery(db, dialect, criteria, limit, options).executeTakeFirst();
+  return batch?.rows ? (JSON.parse(batch.rows) as ExportRow[]) : [];
 }

@@ -2,8 +2,17 @@ import { ROLE_LABELS, type RoleId, type exportUsersQuery } from '@heed/contract'
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { AuthedContext } from '../../platform/context.ts';
-import type { Cell, SpreadsheetDownload } from '../../platform/spreadsheet.ts';
-import { type ExportField, type ExportRow, iterateExportRows, listExportFields } from './users-export.repository.ts';
+import { finishCsvLines } from '../../platform/csv-lines.ts';
+import type { Cell, CsvBatch, SpreadsheetDownload } from '../../platform/spreadsheet.ts';
+import { iterateExportCsvLines } from './users-export-csv.repository.ts';
+import {
+  type ExportField,
+  type ExportRow,
+  exportHint,
+  iterateExportRows,
+  listExportFields,
+  listExportRowsBetween,
+} from './users-export.repository.ts';
 import type { UserCriteria } from './users.criteria.ts';
 import { type UsersDeps, listCriteria } from './users.service.ts';
 
@@ -42,7 +51,10 @@ function customCell(field: ExportField, value: string | null | undefined): Cell 
 
 const roleLabel = (role: number) => ROLE_LABELS[role as RoleId] ?? String(role);
 
-/** The database's row turned into the sheet's row, in place (one array per user, no copies). */
+/**
+ * The database's row turned into the sheet's row, in place (one array per user, no copies). The
+ * CSV lines the database writes itself (`users-export-csv.repository.ts`) follow the same rules.
+ */
 function exportRow(row: ExportRow, fields: ExportField[]): Cell[] {
   const values = row[13];
   const cells = row as unknown as Cell[];
@@ -63,6 +75,28 @@ async function* exportRows(deps: UsersDeps, criteria: UserCriteria, fields: Expo
 }
 
 /**
+ * The CSV rows as the database writes them, finished batch by batch (`finishCsvLines`): a batch
+ * whose text held one of the line separators itself is read again as cells, so that its bytes are
+ * those of `exportRow` all the same.
+ */
+async function* exportCsvRows(deps: UsersDeps, criteria: UserCriteria, fields: ExportField[]) {
+  const { db, dialect } = deps;
+  const hint = await exportHint(db, dialect, criteria, EXPORT_BATCH_SIZE);
+  const columns = COLUMNS.length + fields.length;
+  const options = { batchSize: EXPORT_BATCH_SIZE, fields, hint };
+  for await (const batch of iterateExportCsvLines(db, dialect, criteria, options)) {
+    const csv = finishCsvLines(batch.text, { rows: batch.rows, columns, numbers: batch.numbers });
+    if (csv) {
+      yield { csv, rows: batch.rows } satisfies CsvBatch;
+      continue;
+    }
+    const between = { after: batch.after, through: batch.last, hint, withFields: fields.length > 0 };
+    const rows = await listExportRowsBetween(db, dialect, criteria, between);
+    yield rows.map((row) => exportRow(row, fields)) satisfies CsvBatch;
+  }
+}
+
+/**
  * GET /users/export: the users the list shows for the same filters and scope, every page of them,
  * in id order, with one column per custom field. The filters are checked here, before any byte is
  * sent. The export is audited (`users.export`: filter, format, rows) when it ends, outside any
@@ -72,18 +106,18 @@ export async function exportUsers(deps: UsersDeps, ctx: AuthedContext, query: Ex
   const criteria = await listCriteria(deps, ctx, query);
   const fields = await listExportFields(deps.db, ctx.companyId);
   const filter = Object.fromEntries(Object.entries(query).filter(([key]) => !NOT_FILTERS.has(key)));
-  const download: SpreadsheetDownload = {
-    format: query.format,
+  const download = {
     filename: `users-${ctx.now().toISOString().slice(0, 10)}`,
     sheetName: 'Users',
     header: [...COLUMNS, ...fields.map((field) => field.label)],
-    rows: exportRows(deps, criteria, fields),
-    onEnd: ({ rows, completed }) =>
+    onEnd: ({ rows, completed }: { rows: number; completed: boolean }) =>
       audit(deps.db, ctx, {
         action: 'users.export',
         entityType: 'user',
         after: { format: query.format, filter, rows, completed },
       }),
   };
-  return download;
+  return query.format === 'csv'
+    ? ({ ...download, format: 'csv', rows: exportCsvRows(deps, criteria, fields) } satisfies SpreadsheetDownload)
+    : ({ ...download, format: 'xlsx', rows: exportRows(deps, criteria, fields) } satisfies SpreadsheetDownload);
 }
