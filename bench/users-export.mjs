@@ -3,7 +3,7 @@
 // (or uses --db), starts the server on it (a fresh process per run, so each peak is that run's alone), signs
 // in as the site admin and counts the rows it receives (CSV as it streams in; XLSX saved, then read with exceljs).
 //
-//   npm run bench -- users-export [--users 100000] [--runs 2] [--db data/bench.sqlite --company "Load Test Co"]
+//   npm run bench -- users-export [--users 100000] [--runs 2] [--db data/bench.sqlite|postgres://… --company "Load Test Co"]
 //                                 [--format csv|xlsx|both] [--cpu-prof DIR]
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb } from '../apps/api/src/db/create-db.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
@@ -26,7 +27,11 @@ const args = parseArgs(process.argv.slice(2), {
 });
 const formats = args.format === 'both' ? ['csv', 'xlsx'] : [args.format];
 const temp = mkdtempSync(join(tmpdir(), 'heed-bench-export-'));
-const db = args.db ? resolve(args.db) : join(temp, 'heed.sqlite');
+const isPostgres = String(args.db ?? '').startsWith('postgres');
+const db = args.db ? (isPostgres ? args.db : resolve(args.db)) : join(temp, 'heed.sqlite');
+/** On PostgreSQL the server's connections carry this name, so that their backends' CPU can be found. */
+const APP_NAME = 'heed_bench_users_export';
+const serverUrl = isPostgres ? `${db}${db.includes('?') ? '&' : '?'}application_name=${APP_NAME}` : db;
 const ADMIN_PASSWORD = process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo';
 
 try {
@@ -63,6 +68,24 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * CPU seconds of each PostgreSQL backend serving the server (by pid), from /proc: empty on SQLite, or when
+ * PostgreSQL runs elsewhere.
+ */
+async function backendCpu() {
+  if (!isPostgres) return new Map();
+  const client = new pg.Client({ connectionString: db });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME]);
+    return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+  } catch {
+    return new Map();
+  } finally {
+    await client.end();
+  }
+}
+
 /** The server's resident set (now) and its peak so far, in MiB, from /proc. */
 function memory(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -73,7 +96,7 @@ function memory(pid) {
 async function measure(format, run) {
   // --cpu-prof DIR: the server (and its reader thread, a profile each) writes V8 CPU profiles there on exit.
   const profiling = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
-  const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: db, WORKER: 'off' }, profiling);
+  const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: serverUrl, WORKER: 'off' }, profiling);
   try {
     const session = await signIn(heed.url, 'admin', ADMIN_PASSWORD);
     const companies = await (
@@ -85,6 +108,7 @@ async function measure(format, run) {
     const { meta } = await (await fetch(`${heed.url}/api/v3/users?per_page=1`, { headers })).json();
     const before = memory(heed.child.pid);
     const cpuBefore = cpuSeconds(heed.child.pid);
+    const backendsBefore = await backendCpu();
 
     const started = performance.now();
     const response = await fetch(`${heed.url}/api/v3/users/export?format=${format}`, { headers });
@@ -104,11 +128,14 @@ async function measure(format, run) {
     const seconds = (performance.now() - started) / 1000;
     const after = memory(heed.child.pid);
     const cpu = cpuSeconds(heed.child.pid) - cpuBefore;
+    let backends = 0;
+    for (const [pid, seconds] of await backendCpu()) backends += seconds - (backendsBefore.get(pid) ?? 0);
+    const database = isPostgres ? `; PostgreSQL CPU ${backends.toFixed(2)} s` : '';
     if (format === 'xlsx') rows = await countXlsxRows(file);
     const check = rows === meta.total ? 'all rows' : `MISMATCH: the list says ${fmt(meta.total)}`;
     console.log(
       `${format.toUpperCase().padEnd(4)} run ${run}: ${fmt(rows)} rows (${check}) in ${seconds.toFixed(2)} s = ` +
-        `${fmt(rows / seconds)} rows/s (server CPU ${cpu.toFixed(2)} s = ${fmt(rows / cpu)} rows per CPU-second); ` +
+        `${fmt(rows / seconds)} rows/s (server CPU ${cpu.toFixed(2)} s = ${fmt(rows / cpu)} rows per CPU-second${database}); ` +
         `first byte ${firstByte.toFixed(0)} ms; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.peak.toFixed(0)} MiB; ` +
         `load ${loadavg()[0].toFixed(1)}`,
     );
