@@ -199,6 +199,13 @@ describe('PUT /users: send password reset and delete', () => {
     expect(dataOf(response)).toMatchObject({ changed: 1 });
     const [row] = await auditRows(t, 'user.delete');
     expect(JSON.parse(row!.before!)).toMatchObject({ username: 'bob', custom_fields: { site: 'Leeds' } });
+    // The deleted user's values go with them; the others' stay.
+    const values = await t.db
+      .selectFrom('user_field_values')
+      .select(['user_id', 'value'])
+      .where('field_id', '=', f.siteFieldId)
+      .execute();
+    expect(values).toEqual([{ user_id: f.ids.cleo, value: 'York' }]);
   });
 });
 
