@@ -1,3 +1,4 @@
+import { CUSTOM_FIELDS_PER_COMPANY_MAX } from '@heed/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,6 +112,20 @@ describe('GET /users/export rows', () => {
       '',
     ]);
     expect(await xlsxRows(cm)).toEqual(csv);
+  });
+
+  it('exports a company with as many custom fields as it may have, one column each', async () => {
+    const fields: number[] = [];
+    for (let i = 1; i < CUSTOM_FIELDS_PER_COMPANY_MAX; i++)
+      fields.push(await addCustomField(t.db, f.company, `f${i}`, 'text'));
+    await t.db
+      .insertInto('user_field_values')
+      .values({ user_id: f.ids.anna!, field_id: fields.at(-1)!, company_id: f.company, value: 'last, one' })
+      .execute();
+    const rows = await csvRows(cm);
+    expect(rows.every((row) => row.length === 13 + CUSTOM_FIELDS_PER_COMPANY_MAX)).toBe(true);
+    expect(byUsername(rows).get('anna')!.slice(-2)).toEqual(['', 'last, one']);
+    expect(byUsername(rows).get('bob')![13]).toBe('Leeds');
   });
 
   it('exports text holding the control characters U+001C to U+001F as it is stored', async () => {

@@ -11,6 +11,13 @@ import type { PlanHint, UserCriteria } from './users.criteria.ts';
 // same cells as the service's `exportRow`, so each rule is written twice, here in SQL and there in
 // TypeScript. The export tests compare this CSV with the XLSX, which goes the TypeScript way.
 
+/**
+ * The most custom fields a CSV line query joins: SQLite joins at most 64 tables, and the batch and
+ * the user are two of them. A company with more fields (up to `CUSTOM_FIELDS_PER_COMPANY_MAX`)
+ * exports its CSV from cells.
+ */
+export const CSV_LINE_FIELDS_MAX = 60;
+
 /** One batch of CSV lines, with the number of number cells it marked (PostgreSQL counts in bigint, as text). */
 interface CsvLinesRow extends KeysetBatch {
   numbers: number | string;

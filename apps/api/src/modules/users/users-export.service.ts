@@ -4,7 +4,7 @@ import { audit } from '../../platform/audit.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { finishCsvLines } from '../../platform/csv-lines.ts';
 import type { Cell, CsvBatch, SpreadsheetDownload } from '../../platform/spreadsheet.ts';
-import { iterateExportCsvLines } from './users-export-csv.repository.ts';
+import { CSV_LINE_FIELDS_MAX, iterateExportCsvLines } from './users-export-csv.repository.ts';
 import {
   type ExportField,
   type ExportRow,
@@ -117,7 +117,9 @@ export async function exportUsers(deps: UsersDeps, ctx: AuthedContext, query: Ex
         after: { format: query.format, filter, rows, completed },
       }),
   };
-  return query.format === 'csv'
-    ? ({ ...download, format: 'csv', rows: exportCsvRows(deps, criteria, fields) } satisfies SpreadsheetDownload)
-    : ({ ...download, format: 'xlsx', rows: exportRows(deps, criteria, fields) } satisfies SpreadsheetDownload);
+  if (query.format === 'xlsx')
+    return { ...download, format: 'xlsx', rows: exportRows(deps, criteria, fields) } as const;
+  const rows =
+    fields.length <= CSV_LINE_FIELDS_MAX ? exportCsvRows(deps, criteria, fields) : exportRows(deps, criteria, fields);
+  return { ...download, format: 'csv', rows } satisfies SpreadsheetDownload;
 }
