@@ -118,7 +118,7 @@ export async function exportUsers(deps: UsersDeps, ctx: AuthedContext, query: Ex
       }),
   };
   if (query.format === 'xlsx')
-    return { ...download, format: 'xlsx', rows: exportRows(deps, criteria, fields) } as const;
+    return { ...download, format: 'xlsx', rows: exportRows(deps, criteria, fields) } satisfies SpreadsheetDownload;
   const rows =
     fields.length <= CSV_LINE_FIELDS_MAX ? exportCsvRows(deps, criteria, fields) : exportRows(deps, criteria, fields);
   return { ...download, format: 'csv', rows } satisfies SpreadsheetDownload;
