@@ -113,8 +113,10 @@ export async function timeRequests(url, headers, count, pathFor) {
     if (response.status !== 200) throw new Error(`${pathFor(i)} answered ${response.status}: ${body.slice(0, 300)}`);
     last = body;
   }
+  const first = times[0];
   times.sort((a, b) => a - b);
   return {
+    first,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
