@@ -6,8 +6,9 @@ import { type TestApp, createTestApp } from './support/test-app.ts';
 import { type UsersFixture, createUsersFixture } from './support/users-fixture.ts';
 
 // Pages of lists whose matches must all be fetched and sorted (a text search, a department subtree).
-// On SQLite they are served from a kept, sorted list of every match (decision 035): these tests hold
-// them to the order, the totals and the freshness of the lists computed each time (PostgreSQL).
+// They are served from a kept, sorted list of every match, and a walk checks the term's kept search
+// index matches (decision 038): these tests hold them to the order, the totals and the freshness of
+// an answer computed afresh, on both databases.
 
 let t: TestApp;
 let f: UsersFixture;
