@@ -1,8 +1,10 @@
 // Shared helpers for the benchmarks: start the real server as a child process, sign in, time requests.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApi } from '../../apps/api/build.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -51,12 +53,28 @@ async function spawnUntilReady(args, env, url, label) {
   };
 }
 
-/** The Heed server (`apps/api/src/server.ts`) on a free port; `env` adds DATA_DIR, DATABASE_URL, … */
+let built = null;
+
+/** The arguments `npm run serve` gives node (its V8 flags and the bundle), from the root package.json. */
+function serveArgs() {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const [command, ...rest] = scripts.serve.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm run serve is not a plain node command: ${scripts.serve}`);
+  return rest;
+}
+
+/**
+ * The Heed server on a free port, as `npm start` runs it: `npm run serve`'s command on the API's bundle
+ * (`apps/api/dist/server.js`, built once per bench run from the current sources); `env` adds DATA_DIR,
+ * DATABASE_URL, …; `nodeArgs` go before the serve command's own.
+ */
 export async function startHeed(env = {}, nodeArgs = []) {
+  built ??= buildApi();
+  await built;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = await spawnUntilReady(
-    [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
+    [...nodeArgs, ...serveArgs()],
     { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', HEED_DEMO: '0', ...env },
     `${url}/api/csrf-cookie`,
     'Heed',

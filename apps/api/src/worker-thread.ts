@@ -32,6 +32,14 @@ interface ThreadData {
   tsxApi: string | null;
 }
 
+/**
+ * The module the thread loads: this file when running from source under tsx, or its bundle
+ * (`dist/worker-thread.js`) beside the server's when running the build (`npm start`, decision 040).
+ */
+function threadEntry(): string {
+  return import.meta.url.endsWith('.ts') ? import.meta.url : new URL('./worker-thread.js', import.meta.url).href;
+}
+
 /** tsx's API, so the thread can load this TypeScript file (Node 20 does not pass `--import tsx` to workers). */
 function tsxApiUrl(): string | null {
   try {
@@ -61,7 +69,8 @@ import('node:worker_threads').then(async ({ workerData }) => {
  */
 export function startWorkerThread(config: Config, log: FastifyBaseLogger, timing: Partial<WorkerTiming> = {}) {
   const { now: _now, ...plainConfig } = config;
-  const data: ThreadData = { config: plainConfig, timing, entry: import.meta.url, tsxApi: tsxApiUrl() };
+  const entry = threadEntry();
+  const data: ThreadData = { config: plainConfig, timing, entry, tsxApi: entry.endsWith('.ts') ? tsxApiUrl() : null };
   let worker: Worker | null = null;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;

@@ -32,7 +32,8 @@ export interface StoredFile {
 export interface FileStorage {
   /** Streams `source` to a temporary file, keeping at most `maxBytes` (the rest is drained and dropped). */
   stage(source: Readable, maxBytes: number): Promise<StagedFile>;
-  open(key: string): Promise<StoredFile | null>;
+  /** The file's bytes from offset `start` (0: all of them), and its size. */
+  open(key: string, start?: number): Promise<StoredFile | null>;
   remove(key: string): Promise<void>;
 }
 
@@ -102,11 +103,11 @@ export function localStorage(root: string): FileStorage {
       };
     },
 
-    async open(key) {
+    async open(key, start = 0) {
       const path = pathOf(key);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) return null;
-      return { stream: createReadStream(path), size: info.size };
+      return { stream: createReadStream(path, { start }), size: info.size };
     },
 
     async remove(key) {

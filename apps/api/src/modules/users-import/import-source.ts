@@ -2,7 +2,8 @@ import type { ImportFormat } from '@heed/contract';
 import type { FileStorage } from '../../platform/storage.ts';
 import { type CsvEncoding, detectDelimiter, readCsv } from './csv-reader.ts';
 import type { RawRow, RowBatches } from './raw-row.ts';
-import { readXlsx } from './xlsx-reader.ts';
+import { readXlsx, readXlsxHead } from './xlsx-reader.ts';
+import type { Archive } from './zip-reader.ts';
 
 export interface SourceSpec {
   key: string;
@@ -11,21 +12,25 @@ export interface SourceSpec {
   encoding: string | null;
 }
 
-async function openStream(storage: FileStorage, key: string) {
-  const file = await storage.open(key);
+async function openFile(storage: FileStorage, key: string, start = 0) {
+  const file = await storage.open(key, start);
   if (!file) throw new Error(`The uploaded file ${key} is no longer in storage.`);
-  return file.stream;
+  return file;
+}
+
+const openStream = async (storage: FileStorage, key: string) => (await openFile(storage, key)).stream;
+
+/** A workbook in storage, read from where each pass starts. */
+async function openArchive(storage: FileStorage, key: string): Promise<Archive> {
+  const { stream, size } = await openFile(storage, key);
+  stream.destroy();
+  return { size, read: async (start) => (await openFile(storage, key, start)).stream };
 }
 
 /** The file's rows in batches (the header first), whatever its format. */
-export async function* openRowBatches(
-  storage: FileStorage,
-  spec: SourceSpec,
-  batchSize: number,
-  onDimension?: (lastRow: number) => void,
-): RowBatches {
+export async function* openRowBatches(storage: FileStorage, spec: SourceSpec, batchSize: number): RowBatches {
   if (spec.format === 'xlsx') {
-    yield* readXlsx(() => openStream(storage, spec.key), batchSize, onDimension);
+    yield* readXlsx(await openArchive(storage, spec.key), batchSize);
     return;
   }
   const options = { delimiter: spec.delimiter ?? ',', encoding: (spec.encoding ?? 'utf-8') as CsvEncoding };
@@ -79,9 +84,14 @@ export async function readFileHead(storage: FileStorage, spec: SourceSpec, sampl
   let headers: string[] | null = null;
   let dimensionRows: number | null = null;
   const sample: string[][] = [];
-  const batches = openRowBatches(storage, spec, sampleRows + 1, (lastRow) => {
+  const onDimension = (lastRow: number) => {
     dimensionRows = Math.max(0, lastRow - 1);
-  });
+  };
+  // A workbook's head reads only the shared strings its first rows use, not all of them.
+  const batches =
+    spec.format === 'xlsx'
+      ? [await readXlsxHead(await openArchive(storage, spec.key), sampleRows + 1, onDimension)]
+      : openRowBatches(storage, spec, sampleRows + 1);
   for await (const batch of batches) {
     for (const row of batch) {
       if (row.error) continue;

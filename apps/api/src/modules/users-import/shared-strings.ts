@@ -1,3 +1,6 @@
+import { type Elements, elementsOf, textRuns } from './xml-scan.ts';
+import { type Archive, type ZipEntry, openZipEntry } from './zip-reader.ts';
+
 /**
  * A workbook's shared strings, packed: UTF-8 bytes in one growing buffer and an end offset per
  * string, outside the V8 heap. Held as JavaScript strings, a 100,000-row sheet of unique names and
@@ -32,5 +35,38 @@ export class SharedStrings {
     if (!(index >= 0 && index < this.length)) return undefined;
     const start = index === 0 ? 0 : this.ends[index - 1]!;
     return this.bytes.toString('utf8', start, this.ends[index]!);
+  }
+}
+
+/** The shared strings read so far, and the means to read on as far as an index. */
+export class SharedStringsReader {
+  readonly strings = new SharedStrings();
+  private source: AsyncGenerator<Elements> | null = null;
+
+  private constructor() {}
+
+  static async open(archive: Archive, entry: ZipEntry | undefined): Promise<SharedStringsReader> {
+    const reader = new SharedStringsReader();
+    if (entry) reader.source = elementsOf(await openZipEntry(archive, entry), 'si');
+    return reader;
+  }
+
+  /** Reads on until string `index` is in (or the part ends). */
+  async reach(index: number): Promise<void> {
+    while (this.source && this.strings.length <= index) {
+      const next = await this.source.next();
+      if (next.done) {
+        this.source = null;
+        break;
+      }
+      const { text, spans } = next.value;
+      for (let i = 0; i < spans.length; i += 2) this.strings.push(textRuns(text.slice(spans[i], spans[i + 1])));
+    }
+  }
+
+  /** Stops reading (closes the file). */
+  async close(): Promise<void> {
+    await this.source?.return(undefined);
+    this.source = null;
   }
 }

@@ -1,7 +1,7 @@
 import type { RawRow, RowBatches } from './raw-row.ts';
-import { SharedStrings } from './shared-strings.ts';
+import { type SharedStrings, SharedStringsReader } from './shared-strings.ts';
 import { decodeXmlText, elementsOf, textRuns } from './xml-scan.ts';
-import { type OpenArchive, type ZipEntry, ZipFormatError, listZipEntries, openZipEntry } from './zip-reader.ts';
+import { type Archive, type ZipEntry, ZipFormatError, listZipEntries, openZipEntry } from './zip-reader.ts';
 
 // A streaming reader for the first worksheet of an XLSX workbook: the sheet's XML is scanned with
 // indexOf, never parsed into a tree, so rows cost microseconds and memory stays flat. Shared strings
@@ -32,8 +32,13 @@ function columnIn(xml: string, start: number, end: number): number {
   return i === at + 4 ? -1 : index - 1;
 }
 
+/** Shared strings by index: the workbook's, or a head read's (read only as far as its rows need). */
+interface StringTable {
+  at(index: number): string | undefined;
+}
+
 /** A cell's text from its content `xml[start, end)` and its `t` type. */
-function cellValue(xml: string, start: number, end: number, type: string | null, shared: SharedStrings): string {
+function cellValue(xml: string, start: number, end: number, type: string | null, shared: StringTable): string {
   if (type === 'inlineStr') return textRuns(xml.slice(start, end));
   const v = xml.indexOf('<v', start);
   if (v < 0 || v >= end) return '';
@@ -47,7 +52,7 @@ function cellValue(xml: string, start: number, end: number, type: string | null,
 }
 
 /** The `<row>` element `xml[start, end)` → its row number and cells. */
-function parseRow(xml: string, start: number, end: number, previousRow: number, shared: SharedStrings): RawRow {
+function parseRow(xml: string, start: number, end: number, previousRow: number, shared: StringTable): RawRow {
   const tagEnd = xml.indexOf('>', start);
   const rowAttribute = attributeIn(xml, start, tagEnd, 'r');
   const row = rowAttribute ? Number(rowAttribute) : previousRow + 1;
@@ -81,20 +86,20 @@ function parseRow(xml: string, start: number, end: number, previousRow: number, 
   return { row: Number.isFinite(row) && row > 0 ? row : previousRow + 1, cells };
 }
 
-async function readSmallEntry(open: OpenArchive, entry: ZipEntry | undefined): Promise<string> {
+async function readSmallEntry(archive: Archive, entry: ZipEntry | undefined): Promise<string> {
   if (!entry) return '';
   const chunks: Buffer[] = [];
-  for await (const chunk of await openZipEntry(open, entry)) chunks.push(chunk as Buffer);
+  for await (const chunk of await openZipEntry(archive, entry)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The first worksheet's entry: workbook.xml's first `<sheet>`, through the workbook's relationships. */
-async function firstSheet(open: OpenArchive, entries: Map<string, ZipEntry>): Promise<ZipEntry> {
-  const workbook = await readSmallEntry(open, entries.get('xl/workbook.xml'));
+async function firstSheet(archive: Archive, entries: Map<string, ZipEntry>): Promise<ZipEntry> {
+  const workbook = await readSmallEntry(archive, entries.get('xl/workbook.xml'));
   const sheetTag = /<sheet\b[^>]*>/.exec(workbook)?.[0] ?? '';
   const id = /\br:id="([^"]+)"/.exec(sheetTag)?.[1];
   if (id) {
-    const rels = await readSmallEntry(open, entries.get('xl/_rels/workbook.xml.rels'));
+    const rels = await readSmallEntry(archive, entries.get('xl/_rels/workbook.xml.rels'));
     for (const rel of rels.match(/<Relationship\b[^>]*>/g) ?? []) {
       if (attribute(rel, 'Id') !== id) continue;
       const target = attribute(rel, 'Target') ?? '';
@@ -108,36 +113,39 @@ async function firstSheet(open: OpenArchive, entries: Map<string, ZipEntry>): Pr
   return fallback;
 }
 
-async function readSharedStrings(open: OpenArchive, entry: ZipEntry | undefined): Promise<SharedStrings> {
-  const strings = new SharedStrings();
-  if (!entry) return strings;
-  for await (const { text, spans } of elementsOf(await openZipEntry(open, entry), 'si')) {
-    for (let i = 0; i < spans.length; i += 2) strings.push(textRuns(text.slice(spans[i], spans[i + 1])));
-  }
-  return strings;
+async function readSharedStrings(archive: Archive, entry: ZipEntry | undefined): Promise<SharedStrings> {
+  const reader = await SharedStringsReader.open(archive, entry);
+  await reader.reach(Number.POSITIVE_INFINITY);
+  return reader.strings;
+}
+
+/** The `<dimension ref="A1:M100001"/>` before the rows: the sheet's last row, when the writer set it. */
+function dimensionOf(text: string): number | null {
+  const lastRow = /<dimension ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(text)?.[1];
+  return lastRow ? Number(lastRow) : null;
 }
 
 /**
- * Streams the first worksheet's rows in batches. Three reads of the file: its directory, the shared
- * strings (often stored after the sheet), then the sheet. Empty rows are skipped.
+ * Streams the first worksheet's rows in batches. Reads of the file, each starting where its part does:
+ * the directory, the workbook's small parts, all the shared strings (often stored after the sheet), then
+ * the sheet. Empty rows are skipped.
  */
 export async function* readXlsx(
-  open: OpenArchive,
+  archive: Archive,
   batchSize: number,
   onDimension?: (lastRow: number) => void,
 ): RowBatches {
-  const entries = await listZipEntries(open);
+  const entries = await listZipEntries(archive);
   if (!entries.has('xl/workbook.xml')) throw new ZipFormatError('The file is a ZIP archive, not an XLSX workbook.');
-  const sheet = await firstSheet(open, entries);
-  const shared = await readSharedStrings(open, entries.get('xl/sharedStrings.xml'));
+  const sheet = await firstSheet(archive, entries);
+  const shared = await readSharedStrings(archive, entries.get('xl/sharedStrings.xml'));
   let batch: RawRow[] = [];
   let previousRow = 0;
   let first = true;
-  for await (const { text, spans } of elementsOf(await openZipEntry(open, sheet), 'row')) {
+  for await (const { text, spans } of elementsOf(await openZipEntry(archive, sheet), 'row')) {
     if (first && onDimension) {
-      // `<dimension ref="A1:M100001"/>` comes before the rows: the sheet's last row, when the writer set it.
-      const lastRow = /<dimension ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(text)?.[1];
-      if (lastRow) onDimension(Number(lastRow));
+      const lastRow = dimensionOf(text);
+      if (lastRow !== null) onDimension(lastRow);
     }
     first = false;
     for (let i = 0; i < spans.length; i += 2) {
@@ -152,4 +160,52 @@ export async function* readXlsx(
     }
   }
   if (batch.length > 0) yield batch;
+}
+
+/**
+ * The first `rows` non-empty rows of the first worksheet, for an upload's preview: the same rows as
+ * `readXlsx`'s first, but reading the shared strings only as far as those rows use them (a workbook
+ * lists them in order of first use), not every string of the file.
+ */
+export async function readXlsxHead(
+  archive: Archive,
+  rows: number,
+  onDimension?: (lastRow: number) => void,
+): Promise<RawRow[]> {
+  const entries = await listZipEntries(archive);
+  if (!entries.has('xl/workbook.xml')) throw new ZipFormatError('The file is a ZIP archive, not an XLSX workbook.');
+  const sheet = await firstSheet(archive, entries);
+  const shared = await SharedStringsReader.open(archive, entries.get('xl/sharedStrings.xml'));
+  const head: RawRow[] = [];
+  let previousRow = 0;
+  let first = true;
+  // Each row is parsed twice: once to learn the highest string index it uses, then with its strings.
+  let highest = -1;
+  const indexes: StringTable = {
+    at: (index) => {
+      if (index > highest) highest = index;
+      return '';
+    },
+  };
+  try {
+    for await (const { text, spans } of elementsOf(await openZipEntry(archive, sheet), 'row')) {
+      if (first && onDimension) {
+        const lastRow = dimensionOf(text);
+        if (lastRow !== null) onDimension(lastRow);
+      }
+      first = false;
+      for (let i = 0; i < spans.length && head.length < rows; i += 2) {
+        parseRow(text, spans[i]!, spans[i + 1]!, previousRow, indexes);
+        await shared.reach(highest);
+        const parsed = parseRow(text, spans[i]!, spans[i + 1]!, previousRow, shared.strings);
+        previousRow = parsed.row;
+        if (parsed.cells.every((cell) => cell.trim() === '')) continue;
+        head.push(parsed);
+      }
+      if (head.length >= rows) break;
+    }
+  } finally {
+    await shared.close();
+  }
+  return head;
 }

@@ -1,0 +1,99 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { createDb } from '../src/db/create-db.ts';
+import { enqueue, getJob } from '../src/platform/jobs.ts';
+
+// `npm start` runs the API's bundles (decision 040), not the sources these tests import: this builds them and
+// checks that the server starts (with `npm run serve`'s node flags) and that its worker thread loads its own
+// bundle and runs a job.
+
+const API = resolve(import.meta.dirname, '..');
+// Inside the repository, so that the bundles' external packages resolve from its node_modules.
+const outdir = join(API, '..', '..', '.tmp', `api-build-${process.pid}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'heed-build-'));
+let server: ChildProcess | null = null;
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill('SIGKILL');
+    await once(server, 'exit');
+  }
+  rmSync(outdir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Resolves with the server's URL once it prints it. */
+function started(child: ChildProcess): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const url = /Console: {2}(http:\/\/\S+)\/admin/.exec(output)?.[1];
+      if (url) resolvePromise(url);
+    });
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => reject(new Error(`The built server exited (${code}):\n${output}`)));
+  });
+}
+
+it('builds a server that answers and runs queued jobs on its worker thread', async () => {
+  execFileSync(process.execPath, [join(API, 'build.mjs'), outdir], { stdio: 'pipe' });
+  const databaseUrl = join(dataDir, 'heed.sqlite');
+  // With the V8 flags `npm run serve` gives node.
+  const serve = JSON.parse(readFileSync(join(API, '..', '..', 'package.json'), 'utf8')).scripts.serve as string;
+  const flags = serve.split(/\s+/).filter((arg) => arg.startsWith('--'));
+  server = spawn(process.execPath, [...flags, join(outdir, 'server.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, HEED_DEMO: '0', PORT: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await started(server);
+  expect((await fetch(`${url}/api/csrf-cookie`)).status).toBe(204);
+
+  const handle = createDb({ url: databaseUrl });
+  try {
+    const past = new Date('2020-01-01T00:00:00.000Z');
+    const delivery = await handle.db
+      .insertInto('deliveries')
+      .values({
+        type: 'test_notification',
+        method: 'email',
+        recipient: 'a@b.test',
+        subject: 'Hi',
+        body: 'hi',
+        status: 'queued',
+        created_at: past.toISOString(),
+        company_id: null,
+        user_id: null,
+        notification_id: null,
+        assignment_id: null,
+        error: null,
+        sent_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = await enqueue(handle.db, {
+      companyId: null,
+      type: 'test_notification',
+      payload: { delivery_id: delivery.id },
+      createdBy: null,
+      now: past,
+    });
+    // Another process enqueued it: the thread finds it at its next poll (a second).
+    let status = job.status;
+    for (let i = 0; i < 300 && status !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await getJob(handle.db, job.id))!.status;
+    }
+    expect(status).toBe('completed');
+  } finally {
+    await handle.close();
+  }
+
+  server.kill('SIGTERM');
+  const [code] = await once(server, 'exit');
+  expect(code).toBe(0);
+});
