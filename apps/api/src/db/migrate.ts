@@ -12,6 +12,8 @@ import * as m010 from './migrations/010-users-name-order.ts';
 import * as m013 from './migrations/013-company-user-counts.ts';
 import * as m014 from './migrations/014-postgres-users-list.ts';
 import * as m015 from './migrations/015-users-sparse-indexes.ts';
+import * as m016 from './migrations/016-user-search-by-company.ts';
+import * as m017 from './migrations/017-postgres-user-search-docs.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -26,15 +28,22 @@ const migrations: Record<string, Migration> = {
   '013-company-user-counts': m013,
   '014-postgres-users-list': m014,
   '015-users-sparse-indexes': m015,
+  '016-user-search-by-company': m016,
+  '017-postgres-user-search-docs': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the database to the newest schema; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<any>, schema = 'public'): Promise<void> {
+  await migrateTo(db, undefined, schema);
+}
+
+/** Brings the database up or down to the named migration (the newest when undefined); tests use it to migrate older data. */
+export async function migrateTo(db: Kysely<any>, name: string | undefined, schema = 'public'): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
   const migrator = new Migrator({ db, provider, migrationTableSchema: isPostgres(db) ? schema : undefined });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (name === undefined ? migrator.migrateToLatest() : migrator.migrateTo(name));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

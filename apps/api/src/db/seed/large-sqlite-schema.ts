@@ -75,12 +75,14 @@ export function restoreSchema(
   );
   const trigger = missing.find((object) => object.name === SEARCH_TRIGGER);
   if (trigger) {
-    const doc = /VALUES\s*\(\s*new\.id\s*,([\s\S]*?)\)\s*;\s*END/i.exec(trigger.sql)?.[1]?.replace(/\bnew\./g, '');
-    if (!doc) throw new Error('Cannot read the users search trigger');
+    // The trigger's VALUES (row id, document), each an expression over `new.` (migration 016).
+    const values = /VALUES\s*\(([^,]+),([\s\S]*?)\)\s*;\s*END/i.exec(trigger.sql);
+    const [rowid, doc] = [values?.[1], values?.[2]].map((expression) => expression?.replace(/\bnew\./g, ''));
+    if (!rowid || !doc) throw new Error('Cannot read the users search trigger');
     if (firstUnindexedUserId === undefined)
       database.exec(`INSERT INTO users_search(users_search) VALUES ('delete-all')`);
     database
-      .prepare(`INSERT INTO users_search(rowid, doc) SELECT id, ${doc} FROM users WHERE id >= ?`)
+      .prepare(`INSERT INTO users_search(rowid, doc) SELECT ${rowid}, ${doc} FROM users WHERE id >= ?`)
       .run(firstUnindexedUserId ?? 0);
   }
   for (const object of missing) createIndexOrTrigger(database, object, firstUnindexedUserId ?? 0);

@@ -31,7 +31,8 @@ export async function cachedCount(
   db: Kysely<Database>,
   dialect: Dialect,
   key: string,
-  query: SelectQueryBuilder<Database, 'users', { total: number }>,
+  /** Over any table: the users, or SQLite's search index. */
+  query: SelectQueryBuilder<Database, any, { total: number }>,
 ): Promise<number> {
   const cache = cacheOf(db);
   const before = await dataStamp(db, dialect);
@@ -49,4 +50,10 @@ export async function cachedCount(
   cache.set(key, { stamp, total });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   return total;
+}
+
+/** The total kept under `key` if the database is provably unchanged since it was counted, else undefined. */
+export async function knownCount(db: Kysely<Database>, dialect: Dialect, key: string): Promise<number | undefined> {
+  const hit = cacheOf(db).get(key);
+  return hit && hit.stamp === (await dataStamp(db, dialect)) ? hit.total : undefined;
 }

@@ -74,3 +74,25 @@ export function keepMatchList(db: Kysely<Database>, key: string, list: MatchList
     forget(cache, oldest);
   }
 }
+
+/** How many list keys {@link askedBefore} remembers per connection, oldest out. */
+const ASKED_MAX_KEYS = 10_000;
+const askedKeys = new WeakMap<Kysely<Database>, Set<string>>();
+
+/**
+ * True when a list under `key` was asked for before on this connection (and records the ask). A
+ * list that a query could answer without reading every match is built the second time it is asked:
+ * the first page of a search is then the cheaper top-k sort, and paging on, or asking again, pays
+ * for one list instead of a sort per page.
+ */
+export function askedBefore(db: Kysely<Database>, key: string): boolean {
+  let keys = askedKeys.get(db);
+  if (!keys) {
+    keys = new Set();
+    askedKeys.set(db, keys);
+  }
+  if (keys.has(key)) return true;
+  if (keys.size >= ASKED_MAX_KEYS) keys.delete(keys.values().next().value as string);
+  keys.add(key);
+  return false;
+}

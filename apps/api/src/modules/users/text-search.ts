@@ -14,37 +14,61 @@ export function ftsString(value: string): string {
   return `"${value.replaceAll('"', '""')}"`;
 }
 
-/** The text the PostgreSQL trigram index of migration 005 holds: keep it identical to the indexed expression. */
-const SEARCH_DOCUMENT = sql`lower(users.first_name || ' ' || users.last_name || ' ' || users.username || ' ' || coalesce(users.email, ''))`;
+/**
+ * PostgreSQL: the users of the company (all companies for null) whose row `d` of the narrow table of
+ * migration 017 meets `condition`: one per user, kept by triggers on users, holding the lower-cased
+ * document (names, username, e-mail) with the trigram index.
+ */
+function documentMatches(companyId: number | null, condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  const tenant = companyId === null ? sql`` : sql`d.company_id = ${companyId} AND `;
+  return sql<SqlBool>`users.id IN (SELECT d.user_id FROM user_search_docs d WHERE ${tenant}${condition})`;
+}
 
 /** True when a term is long enough to be looked up in the trigram index (shorter ones match prefixes). */
 export function usesTrigramIndex(text: string): boolean {
   return [...text].length >= TRIGRAM;
 }
 
-/** SQLite: the ids of every user whose name, username or e-mail contains `text` (of at least three characters), all companies. */
-export function searchIndexMatches(text: string): RawBuilder<unknown> {
-  return sql`(SELECT rowid FROM users_search WHERE users_search MATCH ${ftsString(text.toLowerCase())})`;
+/**
+ * SQLite: the search index's row ids are `(company_id << 32) | id` (migration 016), so a company's
+ * entries are one row id range, which FTS5 reads alone: a term's matches in a company are counted
+ * and listed from the index, without reading a user row each.
+ */
+export function searchIndexIds(text: string, companyId: number | null, ascending = false): RawBuilder<unknown> {
+  const term = ftsString(text.toLowerCase());
+  if (companyId === null) {
+    const all = sql`SELECT rowid & 4294967295 AS id FROM users_search WHERE users_search MATCH ${term}`;
+    return ascending ? sql`${all} ORDER BY id` : all;
+  }
+  const base = sql`(${companyId} << 32)`;
+  // In row id order, the ids ascend: the index yields that order without a sort.
+  return sql`SELECT rowid - ${base} AS id FROM users_search
+    WHERE users_search MATCH ${term} AND rowid BETWEEN ${base} AND ${base} + 4294967295${ascending ? sql` ORDER BY rowid` : sql``}`;
 }
 
 /**
- * Substring search over first name, last name, username and e-mail, through the index of
- * migration 005: the FTS5 trigram table `users_search` on SQLite, the pg_trgm expression index on
- * PostgreSQL (the expression below must stay identical to the indexed one).
+ * Substring search over first name, last name, username and e-mail, through a trigram index: the
+ * FTS5 table `users_search` of migration 005 on SQLite, the pg_trgm index of the table
+ * `user_search_docs` of migration 017 on PostgreSQL.
  */
 export function textCondition(dialect: Dialect, text: string, companyId: number | null): RawBuilder<SqlBool> {
   const term = text.toLowerCase();
   if (usesTrigramIndex(term)) {
-    if (dialect === 'sqlite') return sql<SqlBool>`users.id IN ${searchIndexMatches(term)}`;
-    return sql<SqlBool>`${SEARCH_DOCUMENT} LIKE ${`%${escapeLike(term)}%`}`;
+    if (dialect === 'sqlite') return sql<SqlBool>`users.id IN (${searchIndexIds(term, companyId)})`;
+    return documentMatches(companyId, sql<SqlBool>`d.doc LIKE ${`%${escapeLike(term)}%`}`);
   }
   if (dialect === 'sqlite') return prefixRanges(term, companyId);
   // pg_trgm reads a pattern anchored at the start or after a space as a word start ("  m", " ma"):
-  // the document test narrows through the index, the column tests then decide exactly.
+  // the document test narrows through the index, the column tests then decide exactly, on the
+  // table's lower-cased copies of last name, first name and username (`column ILIKE p` is
+  // `lower(column) LIKE lower(p)`), so that only the matches reach users.
   const prefix = `${escapeLike(term)}%`;
-  const match = (column: string) => sql`${sql.ref(column)} ILIKE ${prefix}`;
-  return sql<SqlBool>`(${SEARCH_DOCUMENT} LIKE ${prefix} OR ${SEARCH_DOCUMENT} LIKE ${`% ${prefix}`})
-    AND (${match('users.last_name')} OR ${match('users.first_name')} OR ${match('users.username')})`;
+  const match = (column: string) => sql`${sql.ref(`d.${column}`)} LIKE lower(${prefix})`;
+  return documentMatches(
+    companyId,
+    sql<SqlBool>`(d.doc LIKE ${prefix} OR d.doc LIKE ${`% ${prefix}`})
+      AND (${match('last_name_lower')} OR ${match('first_name_lower')} OR ${match('username_lower')})`,
+  );
 }
 
 /** Every upper/lower-case spelling of a short term (at most 4 for two letters). */

@@ -1,18 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { keepMatchList, keptMatchList } from './match-lists.ts';
+import { searchIndexSet } from './search-index-set.ts';
 import { usesTrigramIndex } from './text-search.ts';
 import type { UserCriteria } from './users.criteria.ts';
-import { type PageRequest, countUsers, readSearchIndexMatches, readWalkIds } from './users.repository.ts';
+import { type PageRequest, countUsers, readProbedWalkIds, readWalkIds } from './users.repository.ts';
 
 /**
- * Text matches above which fetching and sorting them all (a row lookup each) costs more than a
- * page's budget, so a walk in sort order is tried first.
+ * Below this many matches a walk is not worth trying: fetching and sorting them all costs about a
+ * millisecond.
  */
-export const TEXT_WALK_MATCHES = 20_000;
-/** A walk may step over this many users per match before giving up: a failed walk then costs a fraction of fetch-and-sort. */
+const TEXT_WALK_MIN_MATCHES = 1_000;
+/**
+ * A walk may step over this many times the users a uniform spread of the matches would put before
+ * the page's end, and at least {@link WALK_ROWS_PER_MATCH} per match. One step (an id read from the
+ * covering sort index and checked against the set, about 0.1 µs) costs a fifth of fetching one
+ * match's sort key for a top-k sort, so a walk that gives up (the matches cluster in sort order: all
+ * the Smiths sit under S) costs less than half the fetch-and-sort after it.
+ */
+const WALK_SPREAD_FACTOR = 8;
 const WALK_ROWS_PER_MATCH = 2;
-/** The first read of a walk holds at least this many users; each further read doubles. */
+/** The first read of a walk holds at least this many users; each further read four times the last. */
 const FIRST_READ_MIN = 256;
 
 export interface TextWalk {
@@ -23,10 +30,9 @@ export interface TextWalk {
 }
 
 /**
- * A text search's matches cluster in name order (all the Smiths sit under S), so no estimate of a
- * walk's length can be trusted. Many matches (a common trigram such as "son"): walk in sort order
- * through a bounded number of users, if even a uniform spread would fit in it. Fewer: undefined,
- * fetch and sort them.
+ * A text search's matches may cluster in sort order, so no estimate of a walk's length can be
+ * trusted: walk in sort order through a bounded number of users (a few times what a uniform spread
+ * would need), if even a uniform spread would fit in it. Few matches: undefined, fetch and sort them.
  */
 export async function planTextWalk(
   db: Kysely<Database>,
@@ -34,47 +40,32 @@ export async function planTextWalk(
   total: number,
   page: PageRequest,
 ): Promise<TextWalk | undefined> {
-  if (!criteria.text || total < TEXT_WALK_MATCHES || !usesTrigramIndex(criteria.text)) return undefined;
+  if (!criteria.text || total < TEXT_WALK_MIN_MATCHES || !usesTrigramIndex(criteria.text)) return undefined;
   if (criteria.customFields?.length) return undefined;
   const { text: _text, ...others } = criteria;
   const population = await countUsers(db, 'sqlite', others);
-  const cap = total * WALK_ROWS_PER_MATCH;
   const expected = ((page.offset + page.limit) * population) / total;
+  const cap = Math.min(
+    Math.max(FIRST_READ_MIN, Math.ceil(expected * WALK_SPREAD_FACTOR), total * WALK_ROWS_PER_MATCH),
+    population,
+  );
   return expected <= cap ? { cap, expected } : undefined;
 }
 
-/**
- * SQLite: the ids of every user of all companies whose text contains `text` (three characters or
- * more), ascending, from the search index alone (no row read: 2–8 ms for 10,000–110,000), kept
- * under the data stamp like a list.
- */
-export async function searchIndexMatches(db: Kysely<Database>, text: string): Promise<Int32Array> {
-  const key = JSON.stringify(['search index', text.toLowerCase()]);
-  const kept = await keptMatchList(db, 'sqlite', key);
-  if (kept) return kept;
-  const read = await readSearchIndexMatches(db, text);
-  keepMatchList(db, key, read);
-  return read.ids;
-}
-
-/** True when `sorted` (ascending) holds `id`. */
-function sortedHas(sorted: Int32Array, id: number): boolean {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = sorted[middle]!;
-    if (value === id) return true;
-    if (value < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
+/** Membership of an ascending id set in one bit per id of its range: a walk checks every id it reads. */
+function idBits(sorted: Int32Array): (id: number) => boolean {
+  if (sorted.length === 0) return () => false;
+  const low = sorted[0]!;
+  const high = sorted[sorted.length - 1]!;
+  const bits = new Uint32Array(((high - low) >>> 5) + 1);
+  for (const id of sorted) bits[(id - low) >>> 5]! |= 1 << ((id - low) & 31);
+  return (id) => id >= low && id <= high && (bits[(id - low) >>> 5]! & (1 << ((id - low) & 31))) !== 0;
 }
 
 /**
  * SQLite: the ids of a text search's page, found by walking the other criteria's users in sort order
  * (the covering sort index, read in growing slices) and keeping those in the term's set of search
- * index matches. That set (all companies, ascending ids, no row read) is kept under the data stamp,
+ * index matches. That set (the company's, ascending ids, no row read) is kept under the data stamp,
  * so a repeated search reads neither it nor 110,000 rows again. A walk is a prefix of the same order
  * as fetch-and-sort, so a page it fills (or that holds every match left) is exact; undefined when
  * the walk reaches its cap first, and the caller fetches and sorts.
@@ -87,22 +78,47 @@ export async function walkTextPage(
   walk: TextWalk,
 ): Promise<Int32Array | undefined> {
   const { text = '', ...others } = criteria;
-  const matches = await searchIndexMatches(db, text);
   const wanted = Math.min(page.limit, total - page.offset);
+  const matches = await searchIndexSet(db, text, criteria.companyId);
+  if (!matches) return probeTextPage(db, { ...others, companyId: criteria.companyId }, page, text, wanted, walk);
+  const isMatch = idBits(matches);
   const found: number[] = [];
   let passed = 0;
   let walked = 0;
+  // Reads grow fourfold from where a uniform spread would end the page: each read skips the users
+  // before it again (in SQLite, cheaply), and the last one reads at most three times what it needs.
   let slice = Math.max(FIRST_READ_MIN, Math.ceil(walk.expected * 1.5));
   while (found.length < wanted && walked < walk.cap) {
-    const ids = await readWalkIds(db, others, page, Math.min(slice, walk.cap - walked), walked);
+    const read = Math.min(slice, walk.cap - walked);
+    const ids = await readWalkIds(db, others, page, read, walked);
     for (const id of ids) {
-      if (!sortedHas(matches, id)) continue;
+      if (!isMatch(id)) continue;
       if (passed++ >= page.offset) found.push(id);
       if (found.length === wanted) break;
     }
     walked += ids.length;
-    if (ids.length < slice) break;
-    slice *= 2;
+    if (ids.length < read) break;
+    slice *= 4;
   }
   return found.length === wanted ? Int32Array.from(found) : undefined;
+}
+
+/**
+ * A walk for a term too common for its set of matches to be read ({@link searchIndexSet}): each user
+ * walked is probed in the search index, about 800 times a set look-up, so the walk goes no further
+ * than a few times a uniform spread (most users match, so that is a few dozen).
+ */
+async function probeTextPage(
+  db: Kysely<Database>,
+  others: Omit<UserCriteria, 'text'>,
+  page: PageRequest,
+  text: string,
+  wanted: number,
+  walk: TextWalk,
+): Promise<Int32Array | undefined> {
+  const { companyId } = others;
+  if (companyId === null) return undefined;
+  const cap = Math.min(walk.cap, Math.max(FIRST_READ_MIN, Math.ceil(walk.expected * WALK_SPREAD_FACTOR)));
+  const ids = await readProbedWalkIds(db, { ...others, companyId }, page, text, cap, page.offset + wanted);
+  return ids.length === page.offset + wanted ? ids.subarray(page.offset) : undefined;
 }

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { type PlanHint, type UserCriteria, hasFilters, populationOf } from './users.criteria.ts';
-import { MATCH_LIST_MAX_IDS, keepMatchList, keptMatchList } from './match-lists.ts';
+import { MATCH_LIST_MAX_IDS, askedBefore, keepMatchList, keptMatchList } from './match-lists.ts';
 import { usesTrigramIndex } from './text-search.ts';
-import { TEXT_WALK_MATCHES, planTextWalk, searchIndexMatches, walkTextPage } from './text-walk.ts';
+import { searchIndexSet } from './search-index-set.ts';
+import { planTextWalk, walkTextPage } from './text-walk.ts';
 import {
   type PageRequest,
   type UserListRow,
@@ -14,6 +15,8 @@ import {
   readMatchList,
 } from './users.repository.ts';
 
+/** Below this many text matches (with other filters), one list of them all gives the count and the page. */
+const TEXT_LIST_MATCHES = 20_000;
 /** Below this many matches, fetching them all and sorting is cheap whatever the plan. */
 const FETCH_AND_SORT_ROWS = 5000;
 /** Probing one row for a custom field match, in set lookups plus their share of building the set. */
@@ -79,21 +82,20 @@ async function pageOfList(db: Kysely<Database>, ids: Int32Array, page: PageReque
 }
 
 /**
- * SQLite, a text search through the trigram index: every match must be read to count them, and
- * each page of fetch-and-sort reads them all again; one sorted list of the matches gives the total
- * and the page from a single read. The index's own matches (all companies, no row read) bound the
- * matches first: from the walk's threshold on, sorting every match costs more than counting them
- * and walking to page 1 (the sort is most of a list's cost), so only deep pages build a list there.
+ * SQLite, a text search through the trigram index: undefined for any other list. With other filters
+ * its count reads every match, and each page of fetch-and-sort reads them all again, so below the
+ * walk's threshold (true) one sorted list gives the total and every page from a single read.
  */
-async function textWantsList(db: Kysely<Database>, criteria: UserCriteria): Promise<boolean> {
-  if (!criteria.text || !usesTrigramIndex(criteria.text)) return false;
-  return (await searchIndexMatches(db, criteria.text)).length < TEXT_WALK_MATCHES;
+async function textWantsList(db: Kysely<Database>, criteria: UserCriteria): Promise<boolean | undefined> {
+  if (!criteria.text || !usesTrigramIndex(criteria.text)) return undefined;
+  const matches = await searchIndexSet(db, criteria.text, criteria.companyId);
+  return matches !== undefined && matches.length < TEXT_LIST_MATCHES;
 }
 
 /**
  * Whether a page should come from a kept list of every match: when the plan fetches and sorts all
- * matches anyway (on PostgreSQL: text, department subtree and custom field filters) and the page
- * is deep, or on PostgreSQL any page of a text search.
+ * matches anyway (on PostgreSQL: department subtree and custom field filters) and the page is deep.
+ * (PostgreSQL's text searches always come from a list, before any count.)
  */
 function listIsWorthIt(
   dialect: Dialect,
@@ -105,12 +107,10 @@ function listIsWorthIt(
   if (total > MATCH_LIST_MAX_IDS) return false;
   const fetchesAll =
     dialect === 'postgres'
-      ? Boolean(criteria.text || criteria.departmentIds?.length || criteria.customFields?.length)
+      ? Boolean(criteria.departmentIds?.length || criteria.customFields?.length)
       : hint?.mode === 'matchDriven' || hint?.mode === 'filterDriven';
   if (!fetchesAll) return false;
-  if (page.offset >= MATCH_LIST_FROM_OFFSET) return total > FETCH_AND_SORT_ROWS;
-  // PostgreSQL cannot walk to a text search's page 1: each request would sort every match again.
-  return dialect === 'postgres' && Boolean(criteria.text);
+  return page.offset >= MATCH_LIST_FROM_OFFSET && total > FETCH_AND_SORT_ROWS;
 }
 
 /** One page of users and the total matching, with the same criteria for both (lists and the search). */
@@ -129,13 +129,25 @@ export async function listUsersPage(
   const kept = await keptMatchList(db, dialect, listKey);
   if (kept) return pageOfList(db, kept, page);
   const sortLead = page.orderBy[0] ?? 'id';
-  if (dialect === 'sqlite' && (await textWantsList(db, criteria))) return listed({ mode: 'matchDriven', sortLead });
+  // PostgreSQL cannot walk to a text search's page 1 (each request would sort every match again): every
+  // page comes from the list of its matches, whose length is the total, so no count is run first.
+  if (dialect === 'postgres' && criteria.text) return listed(undefined);
+  const textList = dialect === 'sqlite' ? await textWantsList(db, criteria) : undefined;
+  // With other filters a text search's count reads every match: the list does that once for both.
+  if (textList && hasFilters(criteria)) return listed({ mode: 'matchDriven', sortLead });
   // The count first: usually a cached total (one stamp read), and a page past the end is never read.
   const total = await countUsers(db, dialect, criteria);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const walk = dialect === 'sqlite' ? await planTextWalk(db, criteria, total, page) : undefined;
+  const planned = dialect === 'sqlite' ? await planTextWalk(db, criteria, total, page) : undefined;
+  // A deep page far along the walk: the kept list of every match pays from the next page on.
+  const walk =
+    planned && (page.offset < MATCH_LIST_FROM_OFFSET || planned.expected < LONG_WALK_ROWS) ? planned : undefined;
   const walked = walk && (await walkTextPage(db, criteria, page, total, walk));
   if (walked) return { rows: await findUserRowsInOrder(db, walked), total };
+  // No walk served it: the first ask sorts the page's top-k, asking again (another page) builds the list.
+  if (textList !== undefined && total <= MATCH_LIST_MAX_IDS && askedBefore(db, listKey)) {
+    return listed({ mode: 'matchDriven', sortLead });
+  }
   const hint = dialect === 'sqlite' ? await sqlitePlan(db, criteria, total, page) : undefined;
   if (listIsWorthIt(dialect, criteria, hint, total, page)) return listed(hint);
   return { rows: await selectPage(db, dialect, criteria, page, hint), total };

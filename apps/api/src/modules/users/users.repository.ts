@@ -1,11 +1,13 @@
 import type { USER_SORTS } from '@heed/contract';
-import { type Expression, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { POSTGRES_STAMP, dataStamp, stampOf } from '../../db/data-stamp.ts';
 import { cachedCount } from './count-cache.ts';
 import type { MatchList } from './match-lists.ts';
-import { ftsString } from './text-search.ts';
+import { searchIndexCount } from './search-index-set.ts';
+import { readSqliteIds } from './sqlite-ids.ts';
+import { ftsString, usesTrigramIndex } from './text-search.ts';
 import {
   type PlanHint,
   type UserCriteria,
@@ -64,8 +66,10 @@ export interface PageRequest {
 }
 
 export async function countUsers(db: Kysely<Database>, dialect: Dialect, criteria: UserCriteria): Promise<number> {
-  if (dialect === 'sqlite' && criteria.companyId !== null && !criteria.text && !hasFilters(criteria)) {
-    return companyUserCount(db, criteria.companyId);
+  if (dialect === 'sqlite' && criteria.companyId !== null && !hasFilters(criteria)) {
+    if (!criteria.text) return companyUserCount(db, criteria.companyId);
+    // A company's text matches: the search index's own count (no user row read).
+    if (usesTrigramIndex(criteria.text)) return searchIndexCount(db, criteria.text, criteria.companyId);
   }
   return cachedCount(db, dialect, JSON.stringify(criteria), buildCountQuery(db, dialect, criteria));
 }
@@ -142,12 +146,6 @@ export async function readMatchList(
   return { ids: Int32Array.from(rows[0]?.ids ?? []), stamp: stampOf(rows[0]?.stamp) };
 }
 
-/** SQLite: an ordered query's ids as one JSON array; SQLite never flattens an ordered subquery into an aggregate, so the order holds. */
-async function readSqliteIds(db: Kysely<Database>, ids: Expression<unknown>): Promise<Int32Array> {
-  const { rows } = await sql<{ ids: string }>`SELECT json_group_array(m.id) AS ids FROM (${ids}) AS m`.execute(db);
-  return Int32Array.from(JSON.parse(rows[0]?.ids ?? '[]') as number[]);
-}
-
 /**
  * SQLite: `limit` ids from `offset` on, in sort order, of the users the criteria match, read
  * through the sort index (a walk); the criteria should carry no text (the walk checks it).
@@ -163,18 +161,29 @@ export function readWalkIds(
   return readSqliteIds(db, buildMatchIdsQuery(db, 'sqlite', criteria, page, hint).limit(limit).offset(offset));
 }
 
-/** SQLite: every user id of all companies whose text contains `text` (three characters or more), ascending, read from the search index alone. */
-export async function readSearchIndexMatches(db: Kysely<Database>, text: string): Promise<MatchList> {
-  const stamp = await dataStamp(db, 'sqlite');
-  return {
-    ids: await readSqliteIds(
-      db,
-      sql<{
-        id: number;
-      }>`SELECT rowid AS id FROM users_search WHERE users_search MATCH ${ftsString(text.toLowerCase())} ORDER BY rowid`,
-    ),
-    stamp,
-  };
+/**
+ * SQLite: of the first `walk` users in sort order that the criteria (without text) match, the ids of
+ * at most `limit` whose text contains `text`, each checked by a look-up of its own entry in the search
+ * index (`rowid = company << 32 | id`, about 80 µs): for a term most of the company matches, whose
+ * set of matches is too big to read (a walk then meets a match every user or two).
+ */
+export function readProbedWalkIds(
+  db: Kysely<Database>,
+  criteria: UserCriteria & { companyId: number },
+  page: Pick<PageRequest, 'orderBy' | 'order'>,
+  text: string,
+  walk: number,
+  limit: number,
+): Promise<Int32Array> {
+  const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
+  const walked = buildMatchIdsQuery(db, 'sqlite', criteria, page, hint).limit(walk);
+  // A subquery with a LIMIT under a WHERE is never flattened: its rows keep their order.
+  return readSqliteIds(
+    db,
+    sql`SELECT w.id FROM (${walked}) AS w WHERE EXISTS (SELECT 1 FROM users_search
+      WHERE users_search MATCH ${ftsString(text.toLowerCase())} AND rowid = (${criteria.companyId} << 32) | w.id)
+      LIMIT ${limit}`,
+  );
 }
 
 /** The users of the given ids, in that order (ids of missing users are left out). */
