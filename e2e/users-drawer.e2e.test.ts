@@ -33,7 +33,6 @@ afterEach(async () => {
 });
 
 const usersTable = () => page.getByRole('table', { name: 'Users' });
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 async function departmentsByName(): Promise<Map<string, number>> {
   const { json } = await apiFromPage<{ data: Department[] }>(page, 'GET', '/departments');
@@ -73,14 +72,14 @@ describe('the user drawer', () => {
       await page.goto(`/admin/users?edit=${target.id}&field[user_id]=${target.id}`);
       const drawer = page.getByRole('dialog', { name: target.name });
       await drawer.waitFor();
-      await poll(() => drawer.getByTestId('department-field').textContent()).toContain('EMEA');
+      await expect.poll(() => drawer.getByTestId('department-field').textContent()).toContain('EMEA');
       await expect(seriousViolations(page)).resolves.toEqual([]);
 
       await drawer.getByTestId('department-field').click();
       const picker = page.getByRole('dialog', { name: 'Choose a department' });
       await picker.getByRole('treeitem', { name: 'Finance', exact: true }).click();
       await picker.getByRole('button', { name: 'OK' }).click();
-      await poll(() => drawer.getByTestId('department-field').textContent()).toBe('Finance');
+      await expect.poll(() => drawer.getByTestId('department-field').textContent()).toBe('Finance');
 
       await drawer
         .locator('input')
@@ -98,7 +97,7 @@ describe('the user drawer', () => {
       await drawer.waitFor({ state: 'detached' });
 
       // The list refetched: the row shows the new department; the server holds the new location.
-      await poll(() => columnTexts('department')).toEqual(['Finance']);
+      await expect.poll(() => columnTexts('department')).toEqual(['Finance']);
       const { json } = await apiFromPage<{ data: UserRecord }>(page, 'GET', `/users/${target.id}`);
       expect(json.data.department?.name).toBe('Finance');
       expect(json.data.custom_fields.location).toBe(location);

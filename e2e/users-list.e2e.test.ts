@@ -63,7 +63,6 @@ async function columnTexts(header: string): Promise<string[]> {
 }
 /** Waits until the table shows the answer for the address (the previous rows stay, dimmed, meanwhile). */
 const settled = () => page.waitForSelector('table[aria-label="Users"]:not([aria-busy])');
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const count = (n: number) => n.toLocaleString('en-US');
 
 describe('the users list', () => {
@@ -79,7 +78,7 @@ describe('the users list', () => {
     await table().getByRole('button', { name: 'Name', exact: true }).click();
     await page.waitForURL(/sort=last_name&order=asc/);
     const byLastName = (await apiFromPage<UsersAnswer>(page, 'GET', '/users?sort=last_name&order=asc')).json.data;
-    await poll(() => columnTexts('Name')).toEqual(byLastName.map((user) => user.name));
+    await expect.poll(() => columnTexts('Name')).toEqual(byLastName.map((user) => user.name));
     expect(byLastName.map((user) => user.name)).not.toEqual(byId);
     const lastNames = byLastName.map((user) => user.last_name);
     expect(lastNames).toEqual([...lastNames].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
@@ -93,26 +92,26 @@ describe('the users list', () => {
     expect(found.meta.total).toBeLessThan(all);
     await page.getByRole('searchbox', { name: 'Filter users' }).fill(me.last_name);
     await page.waitForURL(new RegExp(`text=${me.last_name}`));
-    await poll(range).toMatch(new RegExp(` of ${count(found.meta.total)} users?$`));
+    await expect.poll(range).toMatch(new RegExp(` of ${count(found.meta.total)} users?$`));
     await settled();
     for (const name of await columnTexts('Name')) expect(name).toContain(me.last_name);
 
     // Next page, and the back button returns to the filtered first page.
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await page.waitForURL((url) => !url.search.includes('text='));
-    await poll(range).toBe(`1–25 of ${count(all)} users`);
+    await expect.poll(range).toBe(`1–25 of ${count(all)} users`);
     await settled();
     const firstPage = await columnTexts('Name');
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL(/page=2/);
-    await poll(range).toBe(`26–50 of ${count(all)} users`);
+    await expect.poll(range).toBe(`26–50 of ${count(all)} users`);
     await settled();
     const secondPage = await columnTexts('Name');
     expect(secondPage).toHaveLength(25);
     expect(secondPage.filter((name) => firstPage.includes(name)).length).toBeLessThan(25);
 
     await page.goBack();
-    await poll(range).toBe(`1–25 of ${count(all)} users`);
+    await expect.poll(range).toBe(`1–25 of ${count(all)} users`);
     expect(pathOf(page)).not.toContain('page=2');
   });
 

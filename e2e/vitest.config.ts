@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
+    // A page under a loaded CI machine may take seconds to settle; vitest's default of one second is a flake.
+    expect: { poll: { timeout: 10_000 } },
     // One server, one browser per file; files in parallel would only contend for two cores.
     fileParallelism: false,
   },

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 const only = process.argv[2] ?? 'all';
 const totals = { passed: 0, failed: 0 };
 const outcomes = [];
+const failures = [];
 
 /** Runs a command to its end, its output passed on line by line behind `prefix`. Resolves true on exit code 0. */
 function run(prefix, command, args, env = {}) {
@@ -65,6 +66,13 @@ async function vitest(lane, name, cwd, env = {}) {
     passed = json.numPassedTests;
     failed = json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
     if (json.numTotalTests === 0) failed += 1; // a suite that ran nothing is a failure, not a pass
+    for (const file of json.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status !== 'failed') continue;
+        const reason = (test.failureMessages[0] ?? '').split('\n').slice(0, 6).join('\n    ');
+        failures.push(`✘ ${name} › ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n    ${reason}`);
+      }
+    }
   }
   rmSync(dir, { recursive: true, force: true });
   record(name, passed, failed, started);
@@ -98,7 +106,7 @@ async function consoleLane(lane) {
     }
     return;
   }
-  if (await check(lane, 'build web', 'npm', ['run', 'build'])) {
+  if (await check(lane, 'build', 'npm', ['run', 'build'])) {
     await vitest(lane, 'End-to-end in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
   }
 }
@@ -108,6 +116,8 @@ if (only === 'all' || only === 'api') lanes.push(serverLane('[server] '));
 if (only === 'all' || only === 'e2e') lanes.push(consoleLane('[console] '));
 await Promise.all(lanes);
 
+// The failures are repeated last, where a log cut to its tail still shows them.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${outcomes.join('\n')}\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
