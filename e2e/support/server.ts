@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+const API_BUNDLE = join(REPO_ROOT, 'apps/api/dist/server.js');
 const START_TIMEOUT_MS = 180_000;
 
 export interface RunningHeed {
@@ -15,13 +16,21 @@ export interface RunningHeed {
   stop(): Promise<void>;
 }
 
-/** Fails early, and says what to do, when the web app has not been built. */
-export function assertWebBuilt(): void {
-  for (const page of ['index.html', 'admin/index.html']) {
-    if (!existsSync(join(WEB_DIST, page))) {
-      throw new Error(`${join(WEB_DIST, page)} is missing: run \`npm run build\` before the end-to-end tests.`);
-    }
+/** Fails early, and says what to do, when the web app or the API's bundle has not been built. */
+export function assertBuilt(): void {
+  for (const file of [join(WEB_DIST, 'index.html'), join(WEB_DIST, 'admin/index.html'), API_BUNDLE]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end tests.`);
   }
+}
+
+/** What `npm run serve` (and so `npm start`) gives node: its V8 flags and the API's bundle. */
+function serveArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = scripts.serve!.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm run serve is not a plain node command: ${scripts.serve}`);
+  return args;
 }
 
 function freePort(): Promise<number> {
@@ -66,11 +75,12 @@ function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (`node --import tsx apps/api/src/server.ts`) with the demo data on a free
- * loopback port and a fresh SQLite database in a temporary directory, and waits until it answers.
+ * Starts the real server as `npm start` runs it (the built bundle, `npm run serve`'s node command) with
+ * the demo data on a free loopback port and a fresh SQLite database in a temporary directory, and waits
+ * until it answers.
  */
 export async function startHeed(env: Record<string, string> = {}): Promise<RunningHeed> {
-  assertWebBuilt();
+  assertBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'heed-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -88,7 +98,7 @@ export async function startHeed(env: Record<string, string> = {}): Promise<Runni
   delete childEnv.HEED_ADMIN_EMAIL;
   delete childEnv.HEED_ADMIN_PASSWORD;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, serveArgs(), {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
