@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/create-db.ts';
 import { TestClient, signedIn } from './support/client.ts';
@@ -101,6 +102,36 @@ describe('a signed-in user changed by another connection (the worker, a CLI)', (
     expect((await me(again)).statusCode).toBe(200);
     await elsewhere((db) => db.updateTable('users').set({ suspended: 1 }).where('username', '=', 'manager').execute());
     expect((await me(again)).statusCode).toBe(403);
+  });
+
+  // Another process (or the worker thread) runs no query in the API's thread. On SQLite its commit is
+  // seen by the request after any query here (a job's status, a list), and after a millisecond without
+  // one; PostgreSQL reads the session on every request.
+  it('refuses the session of a user another process deactivated, after a read of anything, and moments later', async () => {
+    const outside = t.dialect === 'sqlite' ? new SQLite(join(t.dataDir, 'heed.sqlite')) : null;
+    const setSuspended = async (suspended: 0 | 1) => {
+      if (outside) outside.prepare('UPDATE users SET suspended = ? WHERE username = ?').run(suspended, 'manager');
+      else await t.db.updateTable('users').set({ suspended }).where('username', '=', 'manager').execute();
+    };
+    try {
+      const client = await signedIn(t.app, 'manager');
+      expect((await me(client)).statusCode).toBe(200);
+      expect((await me(client)).statusCode).toBe(200);
+      await setSuspended(1);
+      // Any query of this thread, as another request's (here the test's own, on the API's connection).
+      await t.db.selectFrom('companies').select('id').execute();
+      expect((await me(client)).statusCode).toBe(403);
+
+      await setSuspended(0);
+      const again = await signedIn(t.app, 'manager');
+      expect((await me(again)).statusCode).toBe(200);
+      expect((await me(again)).statusCode).toBe(200);
+      await setSuspended(1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await me(again)).statusCode).toBe(403);
+    } finally {
+      outside?.close();
+    }
   });
 });
 

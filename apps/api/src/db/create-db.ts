@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { registerSqliteStamp } from './data-stamp.ts';
+import { noteSqliteQuery, registerSqliteStamp } from './data-stamp.ts';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -80,6 +80,7 @@ function cachePreparedStatements(database: SQLite.Database): void {
   const prepare = database.prepare.bind(database);
   const cache = new Map<string, SQLite.Statement>();
   database.prepare = ((source: string) => {
+    noteSqliteQuery();
     const cached = cache.get(source);
     if (cached && !cached.busy) {
       cache.delete(source);
