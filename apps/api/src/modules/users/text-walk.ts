@@ -13,12 +13,12 @@ const TEXT_WALK_MIN_MATCHES = 1_000;
 /**
  * A walk may step over this many times the users a uniform spread of the matches would put before
  * the page's end, and at least {@link WALK_ROWS_PER_MATCH} per match. One step (an id read from the
- * covering sort index and checked against the set, about 0.1 µs) costs a fifth of fetching one
- * match's sort key for a top-k sort, so a walk that gives up (the matches cluster in sort order: all
- * the Smiths sit under S) costs less than half the fetch-and-sort after it.
+ * covering sort index and checked against the set, about 0.1 µs) costs a ninth of fetching one
+ * match's sort key for a top-k sort (0.9 µs), so a walk that gives up (the matches cluster in sort
+ * order: all the Smiths sit under S) adds about 6% to the fetch-and-sort after it (decision 043).
  */
 const WALK_SPREAD_FACTOR = 8;
-const WALK_ROWS_PER_MATCH = 2;
+const WALK_ROWS_PER_MATCH = 0.5;
 /** The first read of a walk holds at least this many users; each further read four times the last. */
 const FIRST_READ_MIN = 256;
 
@@ -46,7 +46,7 @@ export async function planTextWalk(
   const population = await countUsers(db, 'sqlite', others);
   const expected = ((page.offset + page.limit) * population) / total;
   const cap = Math.min(
-    Math.max(FIRST_READ_MIN, Math.ceil(expected * WALK_SPREAD_FACTOR), total * WALK_ROWS_PER_MATCH),
+    Math.max(FIRST_READ_MIN, Math.ceil(expected * WALK_SPREAD_FACTOR), Math.ceil(total * WALK_ROWS_PER_MATCH)),
     population,
   );
   return expected <= cap ? { cap, expected } : undefined;

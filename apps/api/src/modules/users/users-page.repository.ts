@@ -150,5 +150,19 @@ export async function listUsersPage(
   }
   const hint = dialect === 'sqlite' ? await sqlitePlan(db, criteria, total, page) : undefined;
   if (listIsWorthIt(dialect, criteria, hint, total, page)) return listed(hint);
-  return { rows: await selectPage(db, dialect, criteria, page, hint), total };
+  return { rows: await selectPage(db, dialect, criteria, page, await withTextIds(db, criteria, hint)), total };
+}
+
+/**
+ * A top-k page of a text search looks up the matches already read from the search index (kept
+ * under the current stamp) rather than matching the index again: about a fifth of its cost.
+ */
+async function withTextIds(
+  db: Kysely<Database>,
+  criteria: UserCriteria,
+  hint: PlanHint | undefined,
+): Promise<PlanHint | undefined> {
+  if (hint?.mode !== 'matchDriven' || !criteria.text || !usesTrigramIndex(criteria.text)) return hint;
+  const textIds = await searchIndexSet(db, criteria.text, criteria.companyId);
+  return textIds ? { ...hint, textIds } : hint;
 }

@@ -41,6 +41,11 @@ export interface PlanHint {
   sortLead: string;
   /** sortDriven: check custom field matches row by row rather than building their set (a short walk). */
   probe?: boolean;
+  /**
+   * matchDriven, SQLite: the text's matches in the company, already read from the search index
+   * (`searchIndexSet`, ascending): the query looks each up rather than matching the index again.
+   */
+  textIds?: Int32Array;
 }
 
 /** Filter columns whose (company_id, column, last_name, first_name, id) or (company_id, column) index yields an order. */
@@ -95,7 +100,8 @@ export function criteriaWhere(dialect: Dialect, criteria: UserCriteria, hint?: P
     const { companyId } = criteria;
     if (companyId !== null) and.push(sql<SqlBool>`${column('users.company_id', 1, h)} = ${companyId}`);
     if (criteria.scope) and.push(filter('users.department_id', criteria.scope));
-    if (criteria.text) and.push(textCondition(dialect, criteria.text, companyId));
+    // With the text's matches already read, the query joins them (see `buildMatchIdsQuery`).
+    if (criteria.text && !h?.textIds) and.push(textCondition(dialect, criteria.text, companyId));
     if (criteria.userIds) and.push(inList(sql.ref('users.id'), criteria.userIds));
     if (criteria.roles) and.push(filter('users.role', criteria.roles));
     if (criteria.suspended) and.push(filter('users.suspended', criteria.suspended));
