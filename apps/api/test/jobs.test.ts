@@ -5,6 +5,7 @@ import { type JobHandler, PermanentJobError } from '../src/jobs/types.ts';
 import { STALE_LOCK_ERROR, claimJob, completeJob, enqueue, getJob, requeueStaleJobs } from '../src/platform/jobs.ts';
 import { type WorkerDeps, processNextJob } from '../src/worker.ts';
 import { startWorkerThread } from '../src/worker-thread.ts';
+import { jobStatusAfterWaiting, queueTestDelivery } from './support/deliveries.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -147,45 +148,10 @@ describe('the worker thread', () => {
     return { ...t.config, databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: rows[0]!.schema };
   }
 
-  /** A queued test-notification delivery and its job; the thread keeps real time, so the job is due at once. */
-  async function queueDelivery() {
-    const past = new Date('2020-01-01T00:00:00.000Z');
-    const delivery = await t.db
-      .insertInto('deliveries')
-      .values({
-        type: 'test_notification',
-        method: 'email',
-        recipient: 'a@b.test',
-        body: 'hi',
-        status: 'queued',
-        created_at: past.toISOString(),
-        company_id: null,
-        user_id: null,
-        notification_id: null,
-        assignment_id: null,
-        subject: 'Hi',
-        error: null,
-        sent_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const job = await add('test_notification', { payload: { delivery_id: delivery.id }, now: past });
-    return { deliveryId: delivery.id, jobId: job.id };
-  }
-
-  async function statusAfterWaiting(jobId: number, attempts: number) {
-    let status = 'queued';
-    for (let i = 0; i < attempts && status !== 'completed'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      status = (await getJob(t.db, jobId))!.status;
-    }
-    return status;
-  }
-
   it('runs queued jobs on its own thread and connection, and stops gracefully', async () => {
-    const { deliveryId, jobId } = await queueDelivery();
+    const { deliveryId, jobId } = await queueTestDelivery(t.db);
     const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 50 });
-    const status = await statusAfterWaiting(jobId, 300);
+    const status = await jobStatusAfterWaiting(t.db, jobId, 300);
     await running.stop();
     expect(status).toBe('completed');
     const row = await t.db
@@ -200,12 +166,12 @@ describe('the worker thread', () => {
     // A minute between polls: only the enqueue's wake-up can start the second job within the test.
     const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 60_000 });
     try {
-      const first = await queueDelivery();
-      expect(await statusAfterWaiting(first.jobId, 600)).toBe('completed');
+      const first = await queueTestDelivery(t.db);
+      expect(await jobStatusAfterWaiting(t.db, first.jobId, 600)).toBe('completed');
       // Past the quick polls that follow a wake-up: the thread is now in its minute-long wait.
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const second = await queueDelivery();
-      expect(await statusAfterWaiting(second.jobId, 200)).toBe('completed');
+      const second = await queueTestDelivery(t.db);
+      expect(await jobStatusAfterWaiting(t.db, second.jobId, 200)).toBe('completed');
     } finally {
       await running.stop();
     }

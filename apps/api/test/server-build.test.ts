@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createDb } from '../src/db/create-db.ts';
-import { enqueue, getJob } from '../src/platform/jobs.ts';
+import { jobStatusAfterWaiting, queueTestDelivery } from './support/deliveries.ts';
 
 // `npm start` runs the API's bundles (decision 040), not the sources these tests import: this builds them and
 // checks that the server starts (with `npm run serve`'s node flags) and that its worker thread loads its own
@@ -55,39 +55,9 @@ it('builds a server that answers and runs queued jobs on its worker thread', asy
 
   const handle = createDb({ url: databaseUrl });
   try {
-    const past = new Date('2020-01-01T00:00:00.000Z');
-    const delivery = await handle.db
-      .insertInto('deliveries')
-      .values({
-        type: 'test_notification',
-        method: 'email',
-        recipient: 'a@b.test',
-        subject: 'Hi',
-        body: 'hi',
-        status: 'queued',
-        created_at: past.toISOString(),
-        company_id: null,
-        user_id: null,
-        notification_id: null,
-        assignment_id: null,
-        error: null,
-        sent_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const job = await enqueue(handle.db, {
-      companyId: null,
-      type: 'test_notification',
-      payload: { delivery_id: delivery.id },
-      createdBy: null,
-      now: past,
-    });
     // Another process enqueued it: the thread finds it at its next poll (a second).
-    let status = job.status;
-    for (let i = 0; i < 300 && status !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      status = (await getJob(handle.db, job.id))!.status;
-    }
+    const { jobId } = await queueTestDelivery(handle.db);
+    const status = await jobStatusAfterWaiting(handle.db, jobId, 300);
     expect(status).toBe('completed');
   } finally {
     await handle.close();
