@@ -17,6 +17,7 @@ import { userAssignmentsRoutes } from './modules/users/user-assignments.routes.t
 import { usersBulkRoutes } from './modules/users/users-bulk.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerJsonBodyParser } from './platform/json-body.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSessionHook } from './platform/session-hook.ts';
@@ -47,7 +48,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.cookieSecure);
+  registerJsonBodyParser(app);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Heed API', version: '3.0.0' } },

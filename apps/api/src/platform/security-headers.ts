@@ -2,17 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Our Content Security Policy: no inline scripts; Mantine's inline styles and data: images allowed. */
-export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
-  contentSecurityPolicy: {
-    directives: {
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:'],
-      'script-src': ["'self'"],
+/**
+ * Our Content Security Policy: no inline scripts; Mantine's inline styles and data: images allowed.
+ * `Strict-Transport-Security` and `upgrade-insecure-requests` only when Heed is served over HTTPS
+ * (`COOKIE_SECURE=1`): on plain HTTP they would pin a browser to an https:// that does not answer.
+ */
+export function helmetOptions(https: boolean): Readonly<HelmetOptions> {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'script-src': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-};
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: https,
+  };
+}
 
 /**
  * Helmet's response headers for a policy, worked out once. Helmet re-derives every header (the CSP
@@ -45,21 +53,24 @@ export function securityHeadersFor(options: Readonly<HelmetOptions>): Readonly<R
  * XSS filter) mean nothing to JSON, and each header costs every API call its validation and bytes:
  * the full set was a third of a bare Fastify route's time.
  */
-export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-});
+export function apiSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  });
+}
 
 /** Sends the security headers on every response: helmet's set for the console and pages, the API set under /api/. */
-export function registerSecurityHeaders(app: FastifyInstance, options = HELMET_OPTIONS): void {
-  const documentHeaders = securityHeadersFor(options);
+export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
+  const documentHeaders = securityHeadersFor(helmetOptions(https));
+  const apiHeaders = apiSecurityHeaders(https);
   // A callback hook, not an async one: it saves a promise and a microtask turn on every request.
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/api/') ? API_SECURITY_HEADERS : documentHeaders);
+    reply.headers(req.url.startsWith('/api/') ? apiHeaders : documentHeaders);
     done();
   });
 }

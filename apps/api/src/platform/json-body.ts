@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { invalid } from './errors.ts';
+
+/** A `\uD800`–`\uDFFF` escape: the only way a lone surrogate reaches a parsed body (raw bytes decode to U+FFFD). */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+
+export const LONE_SURROGATE_MESSAGE = 'Remove the invalid character (half of a UTF-16 pair) from this text.';
+
+/** The dotted path of the first string (or key) holding a lone UTF-16 surrogate, or null. */
+export function findLoneSurrogate(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.isWellFormed() ? null : path || 'body';
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (!key.isWellFormed()) return itemPath;
+    const found = findLoneSurrogate(item, itemPath);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * JSON bodies as Fastify parses them (prototype poisoning refused), but a string holding half of a
+ * surrogate pair is refused with a 422 on its field: stored, it would be echoed into exports, e-mails
+ * and pages as text no encoder can write (it becomes U+FFFD, or breaks a strict client).
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    parseJson(req, body, (error, value) => {
+      if (error) return done(error, undefined);
+      const path = SURROGATE_ESCAPE.test(body as string) ? findLoneSurrogate(value) : null;
+      if (path) return done(invalid({ [path]: [LONE_SURROGATE_MESSAGE] }), undefined);
+      done(null, value);
+    });
+  });
+}
