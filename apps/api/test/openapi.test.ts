@@ -1,5 +1,6 @@
 import { endpointUrl, endpoints } from '@heed/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createCompany, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -23,4 +24,13 @@ it('publishes an OpenAPI document with every endpoint of the contract and its sc
   expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual(
     expect.arrayContaining(['login', 'password']),
   );
+});
+
+it('is public (decision 048) and holds the contract only, no data of the instance', async () => {
+  const company = await createCompany(t.db, { name: 'Quietly Secret Holdings' });
+  await createUser(t.db, { companyId: company.id, role: 1, username: 'hidden.manager' });
+  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  expect(response.body).not.toContain('Quietly Secret Holdings');
+  expect(response.body).not.toContain('hidden.manager');
 });
