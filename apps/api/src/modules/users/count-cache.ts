@@ -1,24 +1,10 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import { POSTGRES_STAMP, dataStamp, stampOf } from '../../db/data-stamp.ts';
+import { StampedCache } from '../../db/stamped-cache.ts';
 import type { Database } from '../../db/types.ts';
 
-interface Entry {
-  stamp: string;
-  total: number;
-}
-
-const MAX_ENTRIES = 1000;
-const caches = new WeakMap<Kysely<Database>, Map<string, Entry>>();
-
-function cacheOf(db: Kysely<Database>): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const totals = new StampedCache<string, number>({ maxWeight: 1000 });
 
 /**
  * COUNT(*) over a million users walks a million index entries (tens of ms on SQLite, more on
@@ -34,10 +20,9 @@ export async function cachedCount(
   /** Over any table: the users, or SQLite's search index. */
   query: SelectQueryBuilder<Database, any, { total: number }>,
 ): Promise<number> {
-  const cache = cacheOf(db);
   const before = await dataStamp(db, dialect);
-  const hit = cache.get(key);
-  if (hit && hit.stamp === before) return hit.total;
+  const hit = totals.get(db, key, before);
+  if (hit !== undefined) return hit;
   let stamp = before;
   let total: number;
   if (dialect === 'postgres') {
@@ -46,14 +31,11 @@ export async function cachedCount(
   } else {
     total = Number((await query.executeTakeFirstOrThrow()).total);
   }
-  cache.delete(key);
-  cache.set(key, { stamp, total });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  totals.set(db, key, stamp, total);
   return total;
 }
 
 /** The total kept under `key` if the database is provably unchanged since it was counted, else undefined. */
 export async function knownCount(db: Kysely<Database>, dialect: Dialect, key: string): Promise<number | undefined> {
-  const hit = cacheOf(db).get(key);
-  return hit && hit.stamp === (await dataStamp(db, dialect)) ? hit.total : undefined;
+  return totals.get(db, key, await dataStamp(db, dialect));
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import { dataStamp } from '../../db/data-stamp.ts';
+import { StampedCache } from '../../db/stamped-cache.ts';
 import type { Database } from '../../db/types.ts';
 
 /** A list of this many ids or fewer is worth keeping; a larger one is paged the usual way. */
@@ -14,28 +15,8 @@ export interface MatchList {
   stamp: string;
 }
 
-interface Cache {
-  lists: Map<string, MatchList>;
-  heldIds: number;
-}
-
-const caches = new WeakMap<Kysely<Database>, Cache>();
-
-function cacheOf(db: Kysely<Database>): Cache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { lists: new Map(), heldIds: 0 };
-    caches.set(db, cache);
-  }
-  return cache;
-}
-
-function forget(cache: Cache, key: string): void {
-  const list = cache.lists.get(key);
-  if (!list) return;
-  cache.lists.delete(key);
-  cache.heldIds -= list.ids.length;
-}
+/** Kept lists weigh their ids; least recently used first out. */
+const lists = new StampedCache<string, Int32Array>({ maxWeight: CACHE_MAX_IDS, weigh: (ids) => ids.length });
 
 /**
  * The ids of every user a list matches, in its order, kept under `key` (its criteria, sort and order)
@@ -49,30 +30,13 @@ export async function keptMatchList(
   dialect: Dialect,
   key: string,
 ): Promise<Int32Array | undefined> {
-  const cache = cacheOf(db);
-  const list = cache.lists.get(key);
-  if (!list) return undefined;
-  if (list.stamp !== (await dataStamp(db, dialect))) {
-    forget(cache, key);
-    return undefined;
-  }
-  // Least recently used goes first: a hit moves to the end.
-  cache.lists.delete(key);
-  cache.lists.set(key, list);
-  return list.ids;
+  return lists.get(db, key, await dataStamp(db, dialect));
 }
 
 /** Keeps a list read under `list.stamp` (read before the list, or in the same snapshot) for `keptMatchList`. */
 export function keepMatchList(db: Kysely<Database>, key: string, list: MatchList): void {
   if (list.ids.length > MATCH_LIST_MAX_IDS) return;
-  const cache = cacheOf(db);
-  forget(cache, key);
-  cache.lists.set(key, list);
-  cache.heldIds += list.ids.length;
-  for (const oldest of cache.lists.keys()) {
-    if (cache.heldIds <= CACHE_MAX_IDS) break;
-    forget(cache, oldest);
-  }
+  lists.set(db, key, list.stamp, list.ids);
 }
 
 /** How many list keys {@link askedBefore} remembers per connection, oldest out. */
