@@ -2,7 +2,7 @@
 // Runs every suite `npm test` promises and ends with one line: "N passed, N failed".
 // Usage: node scripts/test.mjs [all|api|e2e]
 //
-// `all` runs two lanes side by side, one per core: the server lane (typecheck, lint, the API suite on
+// `all` runs two lanes side by side, one per core: the server lane (typecheck, lint, boundaries, the API suite on
 // SQLite, then on PostgreSQL) and the console lane (component tests, the production build, then the
 // end-to-end suite in Chromium). Each line a suite prints is prefixed with its lane's name.
 import { spawn } from 'node:child_process';
@@ -84,6 +84,7 @@ async function serverLane(lane) {
   if (only === 'all') {
     await check(lane, 'typecheck', 'npx', ['tsc', '-b']);
     await check(lane, 'lint', 'npx', ['biome', 'check', '.']);
+    await check(lane, 'boundaries', 'node', ['scripts/check-boundaries.mjs']);
   }
   await vitest(lane, 'API on SQLite', 'apps/api', { TEST_DIALECT: 'sqlite' });
   if (process.env.TEST_DATABASE_URL) {
