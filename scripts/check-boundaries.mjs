@@ -43,7 +43,7 @@ function resolveImport(from, specifier) {
 function isTypeOnly(typeKeyword, clause) {
   if (typeKeyword) return true;
   const names = /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
-  return names !== undefined && names.split(',').every((name) => !name.trim() || name.trim().startsWith('type '));
+  return names?.split(',').every((name) => !name.trim() || name.trim().startsWith('type ')) ?? false;
 }
 
 function importsOf(file) {
