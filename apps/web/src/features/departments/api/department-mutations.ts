@@ -1,8 +1,8 @@
 import type { Department, DepartmentCreateBody, DepartmentDeleted, DepartmentUpdateBody } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
-import { departmentsQueryKey } from '../../users/api/list-departments.ts';
-import { usersQueryKey } from '../../users/api/list-users.ts';
+import { departmentsQueryKey } from '../../../lib/queries/list-departments.ts';
+import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 
 export const createDepartment = (body: DepartmentCreateBody): Promise<Department> =>
   apiCall('createDepartment', { body }).then((response) => response.data);

@@ -2,7 +2,7 @@ import type { Department } from '@heed/contract';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Modal, useModalClose } from '../../../components/modal/index.ts';
-import { departmentPaths } from '../../users/components/department-tree.ts';
+import { departmentPaths } from '../../../lib/department-tree.ts';
 import { formErrors } from '../model/server-errors.ts';
 
 const formatCount = new Intl.NumberFormat();

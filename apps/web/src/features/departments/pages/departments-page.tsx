@@ -4,7 +4,7 @@ import { IconSitemap } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ListEmpty, ListError } from '../../../components/list-page/index.ts';
 import { useConsoleSession, useHasRole } from '../../../lib/console-session.tsx';
-import { useDepartments } from '../../users/api/list-departments.ts';
+import { useDepartments } from '../../../lib/queries/list-departments.ts';
 import { DepartmentDialogs } from '../components/department-dialogs.tsx';
 import { DepartmentTreeEditor } from '../components/department-tree-editor.tsx';
 import { DepartmentsLoading } from '../components/department-tree-parts.tsx';

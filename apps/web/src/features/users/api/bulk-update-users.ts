@@ -2,7 +2,7 @@ import { type BulkUsersBody, type BulkUsersResponse, USER_BULK_MAX_EXCLUDED } fr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ListSelection, toFilterQuery } from '../../../components/list-page/index.ts';
 import { apiCall } from '../../../lib/api-client.ts';
-import { usersQueryKey } from './list-users.ts';
+import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 
 /** The server reads at most this many values per `field[…]` filter: more rows picked one by one need "all matching". */
 export const MAX_SELECTED_IDS = 500;

@@ -2,7 +2,7 @@ import type { User, UserCreateBody } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
-import { usersQueryKey } from './list-users.ts';
+import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 
 /** Creates a user in the company the console acts on (spec §7: POST /users). */
 export const createUser = (body: UserCreateBody, signal?: AbortSignal): Promise<User> =>

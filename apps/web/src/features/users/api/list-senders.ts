@@ -1,7 +1,8 @@
 import { ROLE, type User } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchAllPages } from './fetch-all-pages.ts';
-import { listUsers, usersQueryKey } from './list-users.ts';
+import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
+import { listUsers } from './list-users.ts';
 
 /** The notification senders (spec §6, §7): Company and Department Managers who are not suspended. */
 export const SENDERS_QUERY = {

@@ -3,6 +3,7 @@ import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tan
 import { prefetchListPage } from '../../../components/list-page/prefetch-list-page.ts';
 import { defaultListRules } from '../../../components/list-page/list-state.ts';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
+import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 import { USERS_LIST_PREFERENCE } from './preference-store.ts';
 import { getPreference } from './get-preference.ts';
 import { customFieldsQueryOptions } from './list-custom-fields.ts';
@@ -11,8 +12,6 @@ export type UsersPage = ResponseOf<typeof endpoints.listUsers>;
 
 /** GET /users query: page, per_page, sort, order, text and `field[name]=a,b` filters (spec §7). */
 export type UsersQuery = Record<string, string | number>;
-
-export const usersQueryKey = ['users', 'list'] as const;
 
 /** One page of the company's users; `signal` lets a newer filter cancel it (spec §7: supports cancellation). */
 export const listUsers = (query: UsersQuery, signal?: AbortSignal): Promise<UsersPage> =>

@@ -2,7 +2,7 @@ import type { User, UserUpdateBody } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
-import { usersQueryKey } from './list-users.ts';
+import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 
 /** Changes some of a user's fields; a field left out keeps its value (spec §7: PUT /users/{id}). */
 export const updateUser = (id: number, body: UserUpdateBody, signal?: AbortSignal): Promise<User> =>

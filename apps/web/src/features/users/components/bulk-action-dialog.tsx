@@ -9,7 +9,7 @@ import { Modal, useModalClose } from '../../../components/modal/index.ts';
 import { formatApiError } from '../../../lib/error-notices.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { type BulkAction, bulkRequest, useBulkUpdateUsers } from '../api/bulk-update-users.ts';
-import { usersQueryKey } from '../api/list-users.ts';
+import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 import { type BulkActionKind, withDepartmentLabel } from './bulk-action-kinds.ts';
 import { BulkDepartmentPicker } from './bulk-department-picker.tsx';
 import { BulkResultSummary } from './bulk-result-summary.tsx';

@@ -1,8 +1,8 @@
 import { Alert, Checkbox, Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { SelectableTree, initialExpanded } from '../../../components/selectable-tree/index.ts';
-import { useDepartments } from '../api/list-departments.ts';
-import { departmentTree } from './department-tree.ts';
+import { useDepartments } from '../../../lib/queries/list-departments.ts';
+import { departmentTree } from '../../../lib/department-tree.ts';
 
 export interface BulkDepartmentPickerProps {
   /** The company's name for a department and its plural ("Team", "Teams"). */

@@ -2,8 +2,8 @@ import { Input, InputBase, TextInput } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { SelectableModal } from '../../../components/selectable-modal/index.ts';
-import { useDepartments } from '../api/list-departments.ts';
-import { departmentPaths, departmentTree } from './department-tree.ts';
+import { useDepartments } from '../../../lib/queries/list-departments.ts';
+import { departmentPaths, departmentTree } from '../../../lib/department-tree.ts';
 
 export interface DepartmentFieldProps {
   /** The company's name for a department, e.g. "Department" or "Team". */

@@ -1,5 +1,5 @@
 import type { Department } from '@heed/contract';
-import type { TreeNode } from '../../../components/selectable-tree/index.ts';
+import type { TreeNode } from '../components/selectable-tree/index.ts';
 
 /** A department as a node of the selectable tree. */
 export interface DepartmentNode extends TreeNode {

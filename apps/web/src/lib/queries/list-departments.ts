@@ -1,6 +1,6 @@
 import type { Department } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client.ts';
+import { apiCall } from '../api-client.ts';
 
 /** The departments feature edits the tree under the same key, so an edit there refreshes the pickers here. */
 export const departmentsQueryKey = ['departments', 'list'] as const;
