@@ -16,6 +16,7 @@ import { usersImportRoutes } from './modules/users-import/users-import.routes.ts
 import { userAssignmentsRoutes } from './modules/users/user-assignments.routes.ts';
 import { usersBulkRoutes } from './modules/users/users-bulk.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerApiDocsPage } from './platform/api-docs-page.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobsRoutes);
   await app.register(passwordResetRoutes);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  registerApiDocsPage(app);
 
   if (!options.db) app.addHook('onClose', async () => handle.close());
   return app;

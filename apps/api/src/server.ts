@@ -13,7 +13,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
   console.log(
-    `\nHeed is running.\n  Console:  ${url}/admin\n  Sign in:  ${url}/login\n  API docs: ${url}/api/docs/json`,
+    `\nHeed is running.\n  Console:  ${url}/admin\n  Sign in:  ${url}/login\n  API docs: ${url}/api/docs (JSON: /api/docs/json)`,
   );
   if (seeded.length > 0) {
     console.log('\nSign-ins:');

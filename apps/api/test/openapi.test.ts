@@ -34,3 +34,18 @@ it('is public (decision 048) and holds the contract only, no data of the instanc
   expect(response.body).not.toContain('Quietly Secret Holdings');
   expect(response.body).not.toContain('hidden.manager');
 });
+
+it('is also a readable page at /api/docs: every endpoint with its access rule, and nothing that could run', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+  expect(response.body).not.toContain('<script');
+  for (const endpoint of Object.values(endpoints)) {
+    const path = `/api${endpoint.unversioned ? '' : '/v3'}${endpoint.path}`;
+    expect(response.body).toContain(`<code>${path}</code>`);
+  }
+  expect(response.body).toContain('Access: no sign-in');
+  expect(response.body).toContain('Access: Department Manager or higher');
+  expect(response.body).toContain('Access: site admin');
+});
