@@ -42,7 +42,7 @@ it('is also a readable page at /api/docs: every endpoint with its access rule, a
   expect(response.headers['content-security-policy']).toContain("default-src 'none'");
   expect(response.body).not.toContain('<script');
   for (const endpoint of Object.values(endpoints)) {
-    const path = `/api${endpoint.unversioned ? '' : '/v3'}${endpoint.path}`;
+    const path = endpointUrl(endpoint, { id: '{id}' }).replace('%7Bid%7D', '{id}');
     expect(response.body).toContain(`<code>${path}</code>`);
   }
   expect(response.body).toContain('Access: no sign-in');

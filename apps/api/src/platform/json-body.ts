@@ -4,15 +4,18 @@ import { invalid } from './errors.ts';
 /** A `\uD800`–`\uDFFF` escape: the only way a lone surrogate reaches a parsed body (raw bytes decode to U+FFFD). */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
 
+/** Half of a pair: a high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export const LONE_SURROGATE_MESSAGE = 'Remove the invalid character (half of a UTF-16 pair) from this text.';
 
 /** The dotted path of the first string (or key) holding a lone UTF-16 surrogate, or null. */
 export function findLoneSurrogate(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.isWellFormed() ? null : path || 'body';
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || 'body' : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = path ? `${path}.${key}` : key;
-    if (!key.isWellFormed()) return itemPath;
+    if (LONE_SURROGATE.test(key)) return itemPath;
     const found = findLoneSurrogate(item, itemPath);
     if (found) return found;
   }
@@ -28,9 +31,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    parseJson(req, body, (error, value) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    parseJson(req, text, (error, value) => {
       if (error) return done(error, undefined);
-      const path = SURROGATE_ESCAPE.test(body as string) ? findLoneSurrogate(value) : null;
+      const path = SURROGATE_ESCAPE.test(text) ? findLoneSurrogate(value) : null;
       if (path) return done(invalid({ [path]: [LONE_SURROGATE_MESSAGE] }), undefined);
       done(null, value);
     });
