@@ -165,6 +165,31 @@ describe('signing out', () => {
   });
 });
 
+describe('impersonating a learner', () => {
+  test('My Courses shows the way back, which returns the Company Manager to the console', async () => {
+    const manager = demoUser('acme', 'cm');
+    const student = demoUser('acme', 'student');
+    await page.goto('/login');
+    await submitSignIn(page, manager.login, manager.password);
+    await page.waitForURL(`${baseUrl}/admin`);
+    const found = await page.request.get(`/api/v3/users?text=${student.login}`);
+    const studentId = (await found.json()).data.find((u: { username: string }) => u.username === student.login).id;
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const started = await page.request.post('/api/v3/login/as', {
+      data: { user_id: studentId },
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
+    });
+    expect(started.status()).toBe(200);
+
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'My Courses' }).waitFor();
+    await page.getByText('Impersonating User').waitFor();
+    await page.getByRole('button', { name: `Impersonating User Return to ${manager.login}` }).click();
+    await page.waitForURL(`${baseUrl}/admin/users`);
+    expect((await currentUser(page)).username).toBe(manager.login);
+  });
+});
+
 describe('throttling', () => {
   // Uses 20 of the 100 failed sign-ins allowed per IP in 15 minutes; every test runs from 127.0.0.1.
   test('after too many failed attempts on an account the page says so', async () => {

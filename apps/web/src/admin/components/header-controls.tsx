@@ -4,7 +4,7 @@ import { useConsoleSession } from '../../lib/console-session.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { CompanySelector } from './company-selector.tsx';
 import { HelpMenu } from './help-menu.tsx';
-import { ImpersonationButton } from './impersonation-button.tsx';
+import { ImpersonationButton } from '../../features/auth/components/impersonation-button.tsx';
 import { MyCoursesLink } from './my-courses-link.tsx';
 import { UserSearch } from './user-search.tsx';
 

@@ -126,6 +126,16 @@ describe('ListTable', () => {
     expect(document.activeElement).toHaveAttribute('aria-rowindex', '401');
   });
 
+  it('lays a long list out at its fixed row height, with nothing in the console', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    renderTable(rowsOf(400));
+    await userEvent.setup().click(screen.getByText('Row 1'));
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('shows skeleton rows while loading', () => {
     renderTable([], { loading: true, skeletonRows: 6 });
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(6);

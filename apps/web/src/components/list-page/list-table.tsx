@@ -103,11 +103,16 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
+    // Cells never wrap, so every row is ROW_HEIGHT tall: nothing to measure (measuring warned on each
+    // render without a data-index, and flushed React synchronously from inside a render).
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     // Until the scroll box is measured, assume a window's worth of rows, so the first paint has rows.
     initialRect: { width: 0, height: 800 },
     enabled: virtual,
+    // A scroll re-renders on React's schedule: flushing synchronously warned when a scroll came
+    // from inside a render (a row's focus revealing it), and the rows' height is fixed anyway.
+    useFlushSync: false,
   });
 
   const toggle = (index: number) => {
@@ -192,7 +197,6 @@ export function ListTable<T>(props: ListTableProps<T>) {
                 return (
                   <tr
                     key={row.id}
-                    ref={virtual ? virtualizer.measureElement : undefined}
                     className={`${TR_CLASS} ${classes.row}`}
                     {...ROW_DATA}
                     data-selected={checked || undefined}

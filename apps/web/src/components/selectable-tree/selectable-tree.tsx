@@ -79,6 +79,9 @@ export function SelectableTree({
     // Before layout (and in jsdom) the element reports no height; the tree's height is known.
     observeElementRect: (instance, report) =>
       observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : { width: rect.width, height })),
+    // Re-render on React's schedule: a synchronous flush from the first layout warned (React cannot
+    // flush while rendering), and rows have a fixed height.
+    useFlushSync: false,
   });
 
   const setExpanded = (id: number, isExpanded: boolean) => {

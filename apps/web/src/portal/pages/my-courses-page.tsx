@@ -6,6 +6,7 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle.tsx';
 import { Splash } from '../../components/splash.tsx';
 import { type Me, useMe } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { ImpersonationButton } from '../../features/auth/components/impersonation-button.tsx';
 import { canUseConsole } from '../../features/auth/roles.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { portalPaths } from '../paths.ts';
@@ -31,6 +32,9 @@ function MyCourses({ user }: { user: Me }) {
           <Group justify="space-between">
             <Brand size="md" />
             <Group gap="sm">
+              {user.impersonator?.username && (
+                <ImpersonationButton impersonator={user.impersonator.username} returnTo="/admin/users" />
+              )}
               {canUseConsole(user) && (
                 <Anchor href="/admin" size="sm">
                   Heed Admin

@@ -2,20 +2,22 @@ import { MESSAGES } from '@heed/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notify } from '../../components/notices/index.ts';
-import { revertImpersonation } from '../../features/auth/api/revert-impersonation.ts';
+import { notify } from '../../../components/notices/index.ts';
+import { revertImpersonation } from '../api/revert-impersonation.ts';
 
 /**
  * While impersonating (spec §4): 'Impersonating User' and 'Return to {username}'. Pressing it asks the
- * server to revert, then reloads the page; a failure says 'Failed to revert impersonation'.
+ * server to revert, then reloads the page (the console), or opens `returnTo` (the learner side, where
+ * the person returned to, being staff, belongs in the console); a failure says 'Failed to revert impersonation'.
  */
-export function ImpersonationButton({ impersonator }: { impersonator: string }) {
+export function ImpersonationButton({ impersonator, returnTo }: { impersonator: string; returnTo?: string }) {
   const [pending, setPending] = useState(false);
   const revert = async () => {
     setPending(true);
     try {
       await revertImpersonation();
-      window.location.reload();
+      if (returnTo) window.location.assign(returnTo);
+      else window.location.reload();
     } catch {
       setPending(false);
       notify.error(MESSAGES.failedRevert);
