@@ -1,15 +1,26 @@
 import { loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import type { WorkerLog } from './jobs/types.ts';
-import { startWorker } from './worker.ts';
+import { JOB_LANES, type JobLane, type WorkerLog } from './jobs/types.ts';
+import { startWorkerThread } from './worker-thread.ts';
+
+/** WORKER_LANES=short,heavy (the default): the lanes this process works, one thread each (decision 045). */
+function parseWorkerLanes(value: string | undefined): JobLane[] {
+  if (value === undefined || value.trim() === '') return [...JOB_LANES];
+  const lanes = [...new Set(value.split(',').map((lane) => lane.trim()))];
+  const unknown = lanes.filter((lane) => !(JOB_LANES as readonly string[]).includes(lane));
+  if (unknown.length > 0 || lanes.length === 0)
+    throw new Error(`Invalid environment: WORKER_LANES: expected ${JOB_LANES.join(', ')}; got ${unknown.join(', ')}`);
+  return lanes as JobLane[];
+}
 
 /**
  * `npm run worker`: a job worker as its own process, for running several beside stateless API
- * processes (PRODUCT.md "Scale"). Stops on SIGINT/SIGTERM after the job in hand.
+ * processes (PRODUCT.md "Scale"). Stops on SIGINT/SIGTERM after the jobs in hand.
  */
 async function main() {
   const config = loadConfig();
+  const lanes = parseWorkerLanes(process.env.WORKER_LANES);
   const migration = createDb({ url: config.databaseUrl, poolSize: 1 });
   await migrateToLatest(migration.db);
   await migration.close();
@@ -25,7 +36,8 @@ async function main() {
       );
     };
   const log: WorkerLog = { info: write('info'), warn: write('warn'), error: write('error') };
-  const worker = startWorker(config, log);
+  const worker = startWorkerThread(config, log, {}, lanes);
+  log.info({ lanes }, 'job worker threads started');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

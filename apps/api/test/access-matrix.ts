@@ -196,6 +196,12 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 403, 404, 404, 404, 404],
     other: [403, 403, 403, 403, 403, 404],
   },
+  cancelJob: {
+    // As getJob: a job id nobody has (job-lanes.test.ts covers real jobs).
+    request: (w, a, t) => ({ url: '/api/v3/jobs/987654/cancel', headers: scope(w, a, t) }),
+    own: [403, 403, 404, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
   savePreference: {
     request: (w, a, t) => ({
       url: '/api/v3/users/preferences',

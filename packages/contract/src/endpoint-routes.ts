@@ -170,6 +170,11 @@ export const endpointRoutes = {
     path: '/jobs/{id}',
     access: reviewer,
   },
+  cancelJob: {
+    method: 'POST',
+    path: '/jobs/{id}/cancel',
+    access: reviewer,
+  },
   listUserAssignments: {
     method: 'GET',
     path: '/users/{id}/assignments',

@@ -209,6 +209,12 @@ export const endpoints = withSchemas({
     params: idParam,
     response: single(job),
   },
+  cancelJob: {
+    summary:
+      'Stops a background job (its creator, or a Company Manager): a queued one at once, a running one within a second or two; 409 once it has finished',
+    params: idParam,
+    response: single(job),
+  },
   listUserAssignments: {
     summary: "One user's course assignments, newest first, paged (the user drawer's read-only list)",
     params: idParam,

@@ -132,6 +132,11 @@ export const userImport = userImportSummary.extend({
   /** Things the summary must say, e.g. that the assignment-rules option had nothing to run. */
   notes: z.array(z.string()),
   last_error: z.string().nullable(),
+  job_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The job doing the dry run or the run, while there is one: POST /jobs/{id}/cancel stops it'),
 });
 export type UserImport = z.infer<typeof userImport>;
 

@@ -49,3 +49,23 @@ export async function requeueStaleJobs(db: Kysely<Database>, now: Date, staleAft
     .executeTakeFirst();
   return { requeued: Number(requeued.numUpdatedRows), failed: Number(failed.numUpdatedRows) };
 }
+
+/**
+ * Fails a job the sweep re-queued, if it is still on the given attempt (nobody ran it since): a job
+ * that held its worker's thread past its budget (worker-thread.ts's watchdog) is not run again.
+ */
+export async function failRequeuedJob(
+  db: Kysely<Database>,
+  job: Pick<JobRow, 'id' | 'attempts'>,
+  error: string,
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('jobs')
+    .set({ status: 'failed', last_error: error.slice(0, 2000), updated_at: iso(now) })
+    .where('id', '=', job.id)
+    .where('status', '=', 'queued')
+    .where('attempts', '=', job.attempts)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}

@@ -24,10 +24,43 @@ export interface JobContext {
   now(): Date;
   /** Records progress (shown by the console) and renews the worker's lease on the job. */
   progress(done: number, total?: number): Promise<void>;
+  /**
+   * Aborted when the job is cancelled or its time budget is spent; its reason is a JobStoppedError.
+   * Pass it on to long work, or call `signal.throwIfAborted()` between chunks.
+   */
+  signal: AbortSignal;
 }
 
 /** Runs one job; what it returns is stored as the job's result. Throwing schedules a retry. */
 export type JobHandler = (ctx: JobContext) => Promise<unknown>;
 
+/**
+ * Which worker loop runs a job: `short` for what a person is waiting for (e-mails, password resets),
+ * `heavy` for long work (imports, bulk changes). A heavy job never delays a short one (decision 045).
+ */
+export const JOB_LANES = ['short', 'heavy'] as const;
+export type JobLane = (typeof JOB_LANES)[number];
+
+/** What a hook sees of a job that was stopped (cancelled, or out of time) after it settled. */
+export interface StoppedJobContext {
+  db: Kysely<Database>;
+  job: JobRow;
+  log: WorkerLog;
+  now(): Date;
+}
+
+/** A job type as the registry declares it. */
+export interface JobEntry {
+  run: JobHandler;
+  lane: JobLane;
+  /** How long one attempt may run before its signal aborts and the job fails. */
+  budgetMinutes: number;
+  /** Called once a stopped job has settled (or was cancelled before it started): tidy up its records. */
+  onStopped?: (ctx: StoppedJobContext, reason: string) => Promise<void>;
+}
+
 /** A failure that retrying cannot fix (a bad payload, a deleted record): the job fails at once. */
 export class PermanentJobError extends Error {}
+
+/** The reason of an aborted job signal: the job was cancelled or ran out of time. Never retried. */
+export class JobStoppedError extends PermanentJobError {}

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../db/create-db.ts';
 import type { Database, JobsTable } from '../db/types.ts';
+import { laneOf } from '../jobs/lanes.ts';
+import type { JobLane } from '../jobs/types.ts';
 import { iso } from './clock.ts';
 import { announceQueuedJob } from './job-wake.ts';
 
@@ -23,6 +25,8 @@ export interface NewJob {
   /** A second enqueue with the same key returns the first job instead of adding one. */
   idempotencyKey?: string;
   maxAttempts?: number;
+  /** Defaults to the type's lane (jobs/lanes.ts). */
+  lane?: JobLane;
 }
 
 /** First retry after 30 s, doubling per attempt, never more than an hour apart. */
@@ -42,6 +46,7 @@ async function insertJob(db: Kysely<Database>, job: NewJob): Promise<JobRow> {
   const values = {
     company_id: job.companyId,
     type: job.type,
+    lane: job.lane ?? laneOf(job.type),
     payload: JSON.stringify(job.payload ?? {}),
     run_at: iso(job.runAt ?? job.now),
     idempotency_key: job.idempotencyKey ?? null,
@@ -68,13 +73,15 @@ export async function getJob(db: Kysely<Database>, id: number): Promise<JobRow |
 /**
  * Takes the next due job in one statement, so two workers never get the same one: SQLite runs
  * writes one at a time; PostgreSQL skips rows another worker has locked. Counts the attempt now,
- * so a job that kills its worker still uses up its attempts.
+ * so a job that kills its worker still uses up its attempts. With a lane, only that lane's jobs
+ * (index `jobs_lane_claim`); without, any job.
  */
 export async function claimJob(
   db: Kysely<Database>,
   dialect: Dialect,
   workerId: string,
   now: Date,
+  lane?: JobLane,
 ): Promise<JobRow | undefined> {
   const stamp = iso(now);
   return db
@@ -90,6 +97,7 @@ export async function claimJob(
       eb
         .selectFrom('jobs')
         .select('id')
+        .$if(lane !== undefined, (qb) => qb.where('lane', '=', lane as JobLane))
         .where('status', '=', 'queued')
         .where('run_at', '<=', stamp)
         .orderBy('run_at')
@@ -146,5 +154,6 @@ export async function failJob(
   return Number(updated.numUpdatedRows) === 1;
 }
 
-// Lease renewal (progress) and stale-lock recovery live beside the worker; this module is the queue's one API.
-export { STALE_LOCK_ERROR, reportProgress, requeueStaleJobs } from '../jobs/lease.ts';
+// Lease renewal (progress), stale-lock recovery and cancel requests live beside the worker; this module is the queue's one API.
+export { STALE_LOCK_ERROR, failRequeuedJob, reportProgress, requeueStaleJobs } from '../jobs/lease.ts';
+export { cancelQueuedJob, findCancelRequest, requestCancel } from '../jobs/cancel-request.repository.ts';

@@ -58,6 +58,7 @@ export function toUserImport(row: ImportRow, creator: string | null, job: JobSta
     options,
     dry_run: dryRun,
     notes: importNotes(options),
+    job_id: row.job_id,
     last_error: effectiveStatus(row, job).lastError,
   };
 }

@@ -78,6 +78,7 @@ export const usersBulkJob: JobHandler = async (ctx) => {
     start,
     onCommit: (db, next) => recordProgress(db, ctx.job, plan, next, total, ctx.now()),
     onFailure: (err, failed) => ctx.log.warn({ err, jobId: ctx.job.id, users: failed.length }, 'bulk change failed'),
+    signal: ctx.signal,
   });
   return toSummary(plan.action, state);
 };

@@ -29,6 +29,8 @@ export interface BulkRunOptions {
   onCommit?: (db: Kysely<Database>, state: BulkState) => Promise<void>;
   /** A piece whose change failed (it is retried in halves down to single users). */
   onFailure?: (error: unknown, ids: readonly number[]) => void;
+  /** A job's stop (cancelled, out of time): checked between chunks, so a stop leaves whole chunks. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function runBulk(
   const excluded = new Set(plan.excludedIds);
   const remaining = ids.filter((id) => id > state.resumeAfterId && !excluded.has(id));
   for (let i = 0; i < remaining.length; i += BULK_CHUNK_SIZE) {
+    options.signal?.throwIfAborted();
     state = await runPiece(deps, plan, remaining.slice(i, i + BULK_CHUNK_SIZE), state, options);
   }
   return state;

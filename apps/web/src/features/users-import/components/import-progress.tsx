@@ -2,8 +2,9 @@ import type { UserImport } from '@heed/contract';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { isBusy } from '../api/imports-query.ts';
 import { formatNumber } from '../model/format.ts';
+import { CancelImportButton } from './cancel-import-button.tsx';
 
-/** Rows read of all rows: a live bar while the dry run or the run works (the page polls the import). */
+/** Rows read of all rows: a live bar while the dry run or the run works (the page polls the import), and a way to stop it. */
 export function ImportProgress({ item, label }: { item: UserImport; label: string }) {
   const total = item.total_rows;
   const busy = isBusy(item);
@@ -36,9 +37,14 @@ export function ImportProgress({ item, label }: { item: UserImport; label: strin
         size="lg"
         radius="xl"
       />
-      <Text size="sm" c="dimmed" role="status" aria-live="polite">
-        {text}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          {text}
+        </Text>
+        {busy && item.job_id !== null && (
+          <CancelImportButton jobId={item.job_id} running={item.status === 'validating' ? 'dry-run' : 'import'} />
+        )}
+      </Group>
     </Stack>
   );
 }

@@ -164,6 +164,38 @@ describe('the new import stepper', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByRole('link', { name: 'View users' })).toBeInTheDocument();
   });
 
+  it('stops a running import after a confirmation, then offers to resume it', async () => {
+    let current = anImport({
+      status: 'running',
+      job_id: 77,
+      started_at: '2026-03-02T09:02:00.000Z',
+      processed_rows: 1,
+      total_rows: 3,
+    });
+    const api = mockImportServer(
+      () => current,
+      (call) => {
+        if (call.method === 'POST' && call.path === '/api/v3/jobs/77/cancel') {
+          current = { ...current, status: 'failed', job_id: null, last_error: 'Cancelled by Carla Manager.' };
+          return json({ data: { id: 77, type: 'users_import', status: 'running' } });
+        }
+        return undefined;
+      },
+    );
+    render(`${PATH}?id=12&step=import`);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop this import?' });
+    expect(dialog).toHaveTextContent('Users already imported stay');
+    expect(api.callsTo('POST', '/api/v3/jobs/77/cancel')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop import' }));
+
+    expect(await screen.findByText(/Cancelled by Carla Manager\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v3/jobs/77/cancel')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Resume import' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop import' })).not.toBeInTheDocument();
+  });
+
   it("shows the server's mapping errors beside the column they concern", async () => {
     mockImportServer(
       () => anImport(),

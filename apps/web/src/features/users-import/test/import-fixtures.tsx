@@ -90,6 +90,7 @@ export function anImport(patch: Partial<UserImport> = {}): UserImport {
     dry_run: null,
     notes: [],
     last_error: null,
+    job_id: null,
     ...patch,
   };
 }
