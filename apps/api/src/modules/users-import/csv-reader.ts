@@ -1,18 +1,28 @@
 import type { Readable } from 'node:stream';
+import { FileRefusedError, READ_LIMITS, checkRowText, megabytes, tooManyColumns } from './file-limits.ts';
 import type { RawRow } from './raw-row.ts';
 
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
-/** A record still open after this many characters has an unclosed quote: it is reported, not buffered forever. */
-const MAX_RECORD_CHARS = 1 << 20;
 
 export type CsvEncoding = 'utf-8' | 'windows-1252';
 
 export interface CsvOptions {
   delimiter: string;
   encoding: CsvEncoding;
+  /** Checked between chunks: a cancelled job stops reading. */
+  signal?: AbortSignal;
 }
+
+/**
+ * A record still open after `csvRecordChars` characters: a quote left open (or a line that never ends)
+ * would otherwise make the rest of the file one record. Refused rather than buffered.
+ */
+const recordTooLong = (row: number) =>
+  new FileRefusedError(
+    `Row ${row} is longer than ${megabytes(READ_LIMITS.csvRecordChars)}: a quote may be left open, making the rest of the file one cell. The file was not read.`,
+  );
 
 /**
  * Parses complete records from `text` starting at `start`. Stops before a record that may continue
@@ -25,6 +35,7 @@ function parseRecords(
   delimiter: number,
   final: boolean,
   onRecord: (cells: string[], error?: string) => void,
+  nextRow: () => number,
 ): number {
   const n = text.length;
   let i = start;
@@ -73,7 +84,9 @@ function parseRecords(
         value = text.slice(i, j);
         i = j;
       }
-      cells.push(value);
+      // Empty cells past the last column a mapping holds are dropped; a value there refuses the file.
+      if (cells.length < READ_LIMITS.columns) cells.push(value);
+      else if (value.trim() !== '') throw tooManyColumns(nextRow());
       if (i >= n) {
         if (!final) return recordStart;
         onRecord(cells);
@@ -120,29 +133,31 @@ export async function* readCsv(
   let carry = '';
   let rowNumber = 0;
   let batch: RawRow[] = [];
+  const nextRow = () => rowNumber + 1;
   const onRecord = (cells: string[], error?: string) => {
     rowNumber++;
     if (!error && isBlankRecord(cells)) return;
+    if (!error) checkRowText(rowNumber, cells);
     batch.push(error ? { row: rowNumber, cells, error } : { row: rowNumber, cells });
   };
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    const text = carry + decoder.decode(chunk, { stream: true });
-    const consumed = parseRecords(text, 0, delimiter, false, onRecord);
-    carry = text.slice(consumed);
-    if (carry.length > MAX_RECORD_CHARS) {
-      // Unclosed quote: report the record and start again after its first line.
-      const lineEnd = carry.search(/\r\n|\n|\r/);
-      rowNumber++;
-      batch.push({ row: rowNumber, cells: [], error: 'This row has an unclosed quote.' });
-      carry = lineEnd < 0 ? '' : carry.slice(lineEnd + 1);
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      options.signal?.throwIfAborted();
+      const text = carry + decoder.decode(chunk, { stream: true });
+      const consumed = parseRecords(text, 0, delimiter, false, onRecord, nextRow);
+      carry = text.slice(consumed);
+      // A record is parsed again from its start with each chunk: capped, that costs at most a few MB of work.
+      if (carry.length > READ_LIMITS.csvRecordChars) throw recordTooLong(nextRow());
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
     }
-    if (batch.length >= batchSize) {
-      yield batch;
-      batch = [];
-    }
+    const rest = carry + decoder.decode();
+    parseRecords(rest, 0, delimiter, true, onRecord, nextRow);
+  } finally {
+    source.destroy();
   }
-  const rest = carry + decoder.decode();
-  parseRecords(rest, 0, delimiter, true, onRecord);
   if (batch.length > 0) yield batch;
 }
 

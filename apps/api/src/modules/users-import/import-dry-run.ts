@@ -99,7 +99,7 @@ async function countMissing(run: PreparedRun, named: IdBitmap): Promise<number> 
  * Checks every row as the run would (same plan, same rules, same lookups against the database as
  * it is now) and lists the errors; writes no user. Predicts the summary's counts.
  */
-export async function dryRunImport(run: PreparedRun, progress: Progress): Promise<void> {
+export async function dryRunImport(run: PreparedRun, progress: Progress, signal?: AbortSignal): Promise<void> {
   await clearImportErrors(run.db, run.importId, 'dry_run');
   const state: DryRunState = {
     counts: { created: 0, updated: 0, deactivated: 0, skipped: 0, failed: 0 },
@@ -111,7 +111,7 @@ export async function dryRunImport(run: PreparedRun, progress: Progress): Promis
   };
   const total = run.row.total_rows > 0 ? run.row.total_rows : undefined;
   let chunk: RowDraft[] = [];
-  for await (const batch of dataRows(openRowBatches(run.storage, run.spec, CHUNK_ROWS), () => undefined)) {
+  for await (const batch of dataRows(openRowBatches(run.storage, run.spec, CHUNK_ROWS, signal), () => undefined)) {
     for (const raw of batch) {
       const draft = draftRow(raw, run.plan.setup);
       state.duplicates.check(draft);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { type JobHandler, PermanentJobError } from '../../jobs/types.ts';
 import { iso } from '../../platform/clock.ts';
+import { FileRefusedError } from './file-limits.ts';
 import { dryRunImport } from './import-dry-run.ts';
 import { runImport } from './import-run.ts';
 import { prepareRun } from './run-context.ts';
@@ -36,23 +37,27 @@ export const usersImportJob: JobHandler = async (ctx) => {
   const restoreCache = await limitSqliteCache(ctx);
   try {
     const run = await prepareRun({ db: ctx.db, dialect: ctx.dialect, config: ctx.config }, importId);
+    // Cancelled or out of time: the readers stop between chunks (a refused file stops them sooner).
+    const signal = ctx.signal;
     if (mode === 'dry_run') {
-      await dryRunImport(run, ctx.progress);
+      await dryRunImport(run, ctx.progress, signal);
     } else {
       if (current.status === 'queued') {
         await updateImport(ctx.db, importId, { status: 'running', started_at: current.started_at ?? iso(ctx.now()) });
       }
-      await runImport(run, ctx.progress);
+      await runImport(run, ctx.progress, signal);
     }
     const done = await findImport(ctx.db, importId);
     return { import_id: importId, mode, status: done?.status };
   } catch (error) {
-    if (error instanceof PermanentJobError || ctx.isLastAttempt) {
+    // A refused file fails the same way on every attempt: no retry, its message shown as the import's error.
+    const refused = error instanceof FileRefusedError;
+    if (refused || error instanceof PermanentJobError || ctx.isLastAttempt) {
       await updateImport(ctx.db, importId, { status: 'failed', last_error: message(error).slice(0, 2000) });
     } else {
       await updateImport(ctx.db, importId, { last_error: message(error).slice(0, 2000) });
     }
-    throw error;
+    throw refused ? new PermanentJobError(message(error)) : error;
   } finally {
     await restoreCache();
   }

@@ -24,11 +24,11 @@ export type Progress = (done: number, total?: number) => Promise<void>;
  * the watermark were applied before a stop: they are only read again to rebuild the file's duplicate
  * check, never re-applied.
  */
-async function* fileChunks(run: PreparedRun): AsyncGenerator<RowDraft[]> {
+async function* fileChunks(run: PreparedRun, signal?: AbortSignal): AsyncGenerator<RowDraft[]> {
   const duplicates = new FileDuplicates(run.plan.setup);
   const watermark = run.row.last_row;
   let chunk: RowDraft[] = [];
-  for await (const batch of dataRows(openRowBatches(run.storage, run.spec, CHUNK_ROWS), () => undefined)) {
+  for await (const batch of dataRows(openRowBatches(run.storage, run.spec, CHUNK_ROWS, signal), () => undefined)) {
     for (const raw of batch) {
       const draft = draftRow(raw, run.plan.setup);
       duplicates.check(draft);
@@ -51,10 +51,10 @@ const FROM_FILE = { fromFile: true, finalRound: false };
  * around each chunk: SQLite keeps a savepoint's copy of every page the chunk changes in memory, tens of
  * MB once the users indexes are large; decision 037.)
  */
-async function applyFileRows(run: PreparedRun, progress: Progress): Promise<void> {
+async function applyFileRows(run: PreparedRun, progress: Progress, signal?: AbortSignal): Promise<void> {
   let processed = run.row.processed_rows;
   const total = run.row.total_rows > 0 ? run.row.total_rows : undefined;
-  const chunks = fileChunks(run);
+  const chunks = fileChunks(run, signal);
   const nextChunk = async () => {
     const next = await chunks.next();
     return next.done ? null : next.value;
@@ -190,9 +190,9 @@ async function finish(run: PreparedRun): Promise<void> {
 }
 
 /** Runs (or resumes) an import from the stage it stands at. */
-export async function runImport(run: PreparedRun, progress: Progress): Promise<void> {
+export async function runImport(run: PreparedRun, progress: Progress, signal?: AbortSignal): Promise<void> {
   const stage = run.row.stage ?? 'rows';
-  if (stage === 'rows') await applyFileRows(run, progress);
+  if (stage === 'rows') await applyFileRows(run, progress, signal);
   if (stage === 'rows' || stage === 'deferred') await settleDeferredRows(run);
   if (run.plan.setup.options.deactivate_missing && stage !== 'done') await deactivateMissing(run);
   await finish(run);

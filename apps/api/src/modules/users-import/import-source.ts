@@ -1,6 +1,7 @@
 import type { ImportFormat } from '@heed/contract';
 import type { FileStorage } from '../../platform/storage.ts';
 import { type CsvEncoding, detectDelimiter, readCsv } from './csv-reader.ts';
+import { BudgetSpentError, READ_LIMITS, byteBudget, megabytes } from './file-limits.ts';
 import type { RawRow, RowBatches } from './raw-row.ts';
 import { readXlsx, readXlsxHead } from './xlsx-reader.ts';
 import type { Archive } from './zip-reader.ts';
@@ -27,14 +28,31 @@ async function openArchive(storage: FileStorage, key: string): Promise<Archive> 
   return { size, read: async (start) => (await openFile(storage, key, start)).stream };
 }
 
-/** The file's rows in batches (the header first), whatever its format. */
-export async function* openRowBatches(storage: FileStorage, spec: SourceSpec, batchSize: number): RowBatches {
+/**
+ * The file's rows in batches (the header first), whatever its format. Reading stops with `signal`
+ * (a cancelled job); a file past the read limits fails with a FileRefusedError.
+ */
+export async function* openRowBatches(
+  storage: FileStorage,
+  spec: SourceSpec,
+  batchSize: number,
+  signal?: AbortSignal,
+): RowBatches {
   if (spec.format === 'xlsx') {
-    yield* readXlsx(await openArchive(storage, spec.key), batchSize);
+    yield* readXlsx(await openArchive(storage, spec.key), batchSize, undefined, signal);
     return;
   }
-  const options = { delimiter: spec.delimiter ?? ',', encoding: (spec.encoding ?? 'utf-8') as CsvEncoding };
+  const options = { delimiter: spec.delimiter ?? ',', encoding: (spec.encoding ?? 'utf-8') as CsvEncoding, signal };
   yield* readCsv(await openStream(storage, spec.key), options, batchSize);
+}
+
+const HEAD_NOT_FOUND = `The file has no header and rows of users in its first ${megabytes(READ_LIMITS.headScanBytes)}; the file was not read.`;
+
+/** A CSV's rows for its preview: read from at most the head budget's bytes of the file. */
+async function* csvHead(storage: FileStorage, spec: SourceSpec, batchSize: number, signal?: AbortSignal): RowBatches {
+  const options = { delimiter: spec.delimiter ?? ',', encoding: (spec.encoding ?? 'utf-8') as CsvEncoding, signal };
+  const head = byteBudget(await openStream(storage, spec.key), READ_LIMITS.headScanBytes, HEAD_NOT_FOUND);
+  yield* readCsv(head, options, batchSize);
 }
 
 /** Headers as shown: trimmed, and `Column 3` for a blank one. */
@@ -79,8 +97,16 @@ export interface FileHead {
   dimensionRows: number | null;
 }
 
-/** The header row and the first rows below it; reads no further. */
-export async function readFileHead(storage: FileStorage, spec: SourceSpec, sampleRows: number): Promise<FileHead> {
+/**
+ * The header row and the first rows below it; reads no further, and no further than the head budget
+ * (`READ_LIMITS.headScanBytes`) of the file or sheet: on the API's thread, a preview stays short.
+ */
+export async function readFileHead(
+  storage: FileStorage,
+  spec: SourceSpec,
+  sampleRows: number,
+  signal?: AbortSignal,
+): Promise<FileHead> {
   let headers: string[] | null = null;
   let dimensionRows: number | null = null;
   const sample: string[][] = [];
@@ -90,15 +116,21 @@ export async function readFileHead(storage: FileStorage, spec: SourceSpec, sampl
   // A workbook's head reads only the shared strings its first rows use, not all of them.
   const batches =
     spec.format === 'xlsx'
-      ? [await readXlsxHead(await openArchive(storage, spec.key), sampleRows + 1, onDimension)]
-      : openRowBatches(storage, spec, sampleRows + 1);
-  for await (const batch of batches) {
-    for (const row of batch) {
-      if (row.error) continue;
-      if (headers === null) headers = cleanHeaders(row.cells);
-      else if (sample.length < sampleRows) sample.push(row.cells.map((cell) => cell.trim()));
+      ? [await readXlsxHead(await openArchive(storage, spec.key), sampleRows + 1, onDimension, signal)]
+      : // Batches of one row: each chunk's rows come out at once, so a budget spent later loses none of them.
+        csvHead(storage, spec, 1, signal);
+  try {
+    for await (const batch of batches) {
+      for (const row of batch) {
+        if (row.error) continue;
+        if (headers === null) headers = cleanHeaders(row.cells);
+        else if (sample.length < sampleRows) sample.push(row.cells.map((cell) => cell.trim()));
+      }
+      if (headers !== null && sample.length >= sampleRows) break;
     }
-    if (headers !== null && sample.length >= sampleRows) break;
+  } catch (error) {
+    // Blank lines far below a few real rows: the preview shows what it found.
+    if (!(error instanceof BudgetSpentError && sample.length > 0)) throw error;
   }
   return { headers: headers ?? [], sample, dimensionRows };
 }

@@ -29,7 +29,7 @@ import {
   insertImport,
   listImports,
 } from './users-import.repository.ts';
-import { ZipFormatError } from './zip-reader.ts';
+import { FileRefusedError, READ_LIMITS, isTimeout } from './file-limits.ts';
 
 export interface ImportDeps {
   db: Kysely<Database>;
@@ -58,6 +58,23 @@ export async function presentImport(db: Kysely<Database>, row: ImportRow): Promi
   return toUserImport(row, row.created_by === null ? null : (names.get(row.created_by) ?? null), job);
 }
 
+const SLOW_HEAD = `The file's first rows could not be read within ${READ_LIMITS.headReadMs / 1000} seconds; the file was not read.`;
+
+/** The preview, read within the read limits and a time budget; a file past them answers 422 on the field `file`. */
+async function readHead(deps: ImportDeps, spec: SourceSpec) {
+  try {
+    return await readFileHead(deps.storage, spec, SAMPLE_ROWS, AbortSignal.timeout(READ_LIMITS.headReadMs));
+  } catch (error) {
+    if (error instanceof FileRefusedError) throw invalidField('file', error.message);
+    if (isTimeout(error)) throw invalidField('file', SLOW_HEAD);
+    throw error;
+  }
+}
+
+/** The name as uploaded, for showing: control characters (a NUL, a line break) dropped. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
+const shownFileName = (name: string) => name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255) || 'upload';
+
 /** What the file is: format, encoding and delimiter (CSV), its columns and first rows. Refuses what cannot be imported. */
 async function inspect(deps: ImportDeps, file: ReceivedImportFile, key: string) {
   const kind = file.probe.kind();
@@ -73,13 +90,7 @@ async function inspect(deps: ImportDeps, file: ReceivedImportFile, key: string) 
     encoding,
     delimiter: encoding ? await detectCsvDelimiter(deps.storage, key, encoding) : null,
   };
-  let head: Awaited<ReturnType<typeof readFileHead>>;
-  try {
-    head = await readFileHead(deps.storage, spec, SAMPLE_ROWS);
-  } catch (error) {
-    if (error instanceof ZipFormatError) throw invalidField('file', error.message);
-    throw error;
-  }
+  const head = await readHead(deps, spec);
   if (head.headers.length === 0) throw invalidField('file', 'The file is empty.');
   if (head.sample.length === 0) throw invalidField('file', 'The file has a header row but no rows of users below it.');
   const total = kind === 'csv' ? Math.max(0, file.probe.records() - 1) : (head.dimensionRows ?? 0);
@@ -92,7 +103,8 @@ async function inspect(deps: ImportDeps, file: ReceivedImportFile, key: string) 
  */
 export async function uploadImport(deps: ImportDeps, ctx: AuthedContext, req: FastifyRequest): Promise<UserImport> {
   const file = await receiveImportFile(req, deps.storage);
-  const key = `${ctx.companyId}/${randomKeyPart()}-${safeFileName(file.name)}`;
+  const fileName = shownFileName(file.name);
+  const key = `${ctx.companyId}/${randomKeyPart()}-${safeFileName(fileName)}`;
   let inspected: Awaited<ReturnType<typeof inspect>>;
   try {
     inspected = await inspect(deps, file, key);
@@ -113,7 +125,7 @@ export async function uploadImport(deps: ImportDeps, ctx: AuthedContext, req: Fa
     const importId = await insertImport(trx, {
       company_id: ctx.companyId,
       created_by: ctx.user.id,
-      file_name: file.name.slice(0, 255) || 'upload',
+      file_name: fileName,
       file_path: key,
       format: spec.format,
       status: 'uploaded',
@@ -131,7 +143,7 @@ export async function uploadImport(deps: ImportDeps, ctx: AuthedContext, req: Fa
       action: 'import.create',
       entityType: 'import',
       entityId: importId,
-      after: { file_name: file.name, format: spec.format, size: file.staged.size, rows: total, mapping },
+      after: { file_name: fileName, format: spec.format, size: file.staged.size, rows: total, mapping },
     });
     return importId;
   });

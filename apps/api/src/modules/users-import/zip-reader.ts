@@ -1,5 +1,11 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
+import { FileRefusedError, megabytes } from './file-limits.ts';
+
+// A ZIP reader for files people upload (XLSX workbooks today, SCORM packages next): it never holds
+// the file, and it refuses what only a hostile file does. Every entry opened is guarded: its output is
+// counted against an absolute limit, against its compressed size (a decompression bomb inflates a
+// thousand to one; real XML ten to one) and against the size the central directory declares.
 
 /** A ZIP file read in passes, each from where it needs to start (the file is never held in memory). */
 export interface Archive {
@@ -14,18 +20,57 @@ export interface ZipEntry {
   /** 0 stored, 8 deflated. */
   method: number;
   compressedSize: number;
+  /** The uncompressed size the central directory declares; the entry's output may not exceed it. */
+  size: number;
   localOffset: number;
 }
 
-export class ZipFormatError extends Error {}
+/** A file that is not a ZIP archive Heed can read, or one it refuses (limits below). */
+export class ZipFormatError extends FileRefusedError {}
+
+const MiB = 1024 * 1024;
+
+/** The limits every reader of an uploaded ZIP shares (decision 044). Callers choose an entry's `maxBytes` below `entryBytes`. */
+export const ZIP_LIMITS = {
+  /** Entries in the central directory: an XLSX has a dozen, a SCORM package a few thousand. */
+  maxEntries: 10_000,
+  /** The central directory itself. */
+  directoryBytes: 4 * MiB,
+  /** An entry's uncompressed size, whatever the caller asks. */
+  entryBytes: 1024 * MiB,
+  /** Parts read whole (workbook.xml, relationships, manifests). */
+  smallEntryBytes: MiB,
+  /** Output per compressed byte: real XML deflates 7–12 to 1 (decision 044), bombs 300–1,000 to 1. */
+  maxRatio: 100,
+  /** Output below which the ratio is not checked: a small part of repeated markup may deflate further. */
+  ratioGraceBytes: MiB,
+} as const;
+
+export interface ZipReadOptions {
+  /** What the file is, for messages: "XLSX workbook", "SCORM package". */
+  label?: string;
+}
+
+export interface EntryReadOptions {
+  /** Largest output accepted (default and ceiling: `ZIP_LIMITS.entryBytes`). */
+  maxBytes?: number;
+  /** The entry as the person who uploaded the file knows it ("The workbook's sheet"); default: its name. */
+  part?: string;
+  /** Checked as output arrives: a cancelled job stops inflating. */
+  signal?: AbortSignal;
+}
 
 /** End of central directory: signature, then the directory's size and offset. Ends within the last 64 KiB + 22 bytes. */
 const EOCD_SIGNATURE = 0x06054b50;
 const EOCD_SEARCH_BYTES = 65_535 + 22;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
-/** Directories of files with thousands of entries still fit; an XLSX has a dozen. */
-const MAX_DIRECTORY_BYTES = 4 * 1024 * 1024;
+const MAX_32 = 0xffffffff;
+
+const unreadable = (label: string) => new ZipFormatError(`The file is not a readable ${label}.`);
+const endsEarly = () => new ZipFormatError('The file ends early: upload it again.');
+const tooLargeToRead = (label: string) =>
+  new ZipFormatError(`The ${label} is too large to read (ZIP64 archives are not supported).`);
 
 /** `length` bytes of the archive from `start`. */
 async function readRange(archive: Archive, start: number, length: number): Promise<Buffer> {
@@ -41,15 +86,12 @@ async function readRange(archive: Archive, start: number, length: number): Promi
   } finally {
     stream.destroy();
   }
-  if (held < length) throw new ZipFormatError('The workbook ends early: upload it again.');
+  if (held < length) throw endsEarly();
   return Buffer.concat(chunks).subarray(0, length);
 }
 
-/**
- * The entries of a ZIP archive, from its central directory (authoritative even when local headers
- * leave sizes out, as streaming writers do): two short reads, the file's end and the directory.
- */
-export async function listZipEntries(archive: Archive): Promise<Map<string, ZipEntry>> {
+/** The central directory's location, from the end of central directory record. */
+async function findDirectory(archive: Archive, label: string) {
   const tailLength = Math.min(archive.size, EOCD_SEARCH_BYTES);
   const tail = await readRange(archive, archive.size - tailLength, tailLength);
   let eocd = -1;
@@ -59,29 +101,41 @@ export async function listZipEntries(archive: Archive): Promise<Map<string, ZipE
       break;
     }
   }
-  if (eocd < 0) throw new ZipFormatError('The file is not a readable XLSX workbook.');
+  if (eocd < 0) throw unreadable(label);
   const count = tail.readUInt16LE(eocd + 10);
-  const directorySize = tail.readUInt32LE(eocd + 12);
-  const directoryOffset = tail.readUInt32LE(eocd + 16);
-  if (directoryOffset === 0xffffffff || count === 0xffff || directorySize > MAX_DIRECTORY_BYTES)
-    throw new ZipFormatError('The workbook is too large to read; save it as CSV.');
-  if (directoryOffset + directorySize > archive.size)
-    throw new ZipFormatError('The file is not a readable XLSX workbook.');
-  const directory = await readRange(archive, directoryOffset, directorySize);
+  const size = tail.readUInt32LE(eocd + 12);
+  const offset = tail.readUInt32LE(eocd + 16);
+  if (offset === MAX_32 || count === 0xffff) throw tooLargeToRead(label);
+  if (count > ZIP_LIMITS.maxEntries || size > ZIP_LIMITS.directoryBytes)
+    throw new ZipFormatError(
+      `The ${label} holds more than ${ZIP_LIMITS.maxEntries.toLocaleString('en-US')} files; it was not read.`,
+    );
+  if (offset + size > archive.size) throw unreadable(label);
+  return { count, size, offset };
+}
+
+/**
+ * The entries of a ZIP archive, from its central directory (authoritative even when local headers
+ * leave sizes out, as streaming writers do): two short reads, the file's end and the directory.
+ */
+export async function listZipEntries(archive: Archive, options: ZipReadOptions = {}): Promise<Map<string, ZipEntry>> {
+  const label = options.label ?? 'ZIP archive';
+  const { count, size, offset } = await findDirectory(archive, label);
+  const directory = await readRange(archive, offset, size);
   const entries = new Map<string, ZipEntry>();
   let at = 0;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE)
-      throw new ZipFormatError('The file is not a readable XLSX workbook.');
+    if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) throw unreadable(label);
     const nameLength = directory.readUInt16LE(at + 28);
     const entry: ZipEntry = {
       name: directory.toString('utf8', at + 46, at + 46 + nameLength),
       method: directory.readUInt16LE(at + 10),
       compressedSize: directory.readUInt32LE(at + 20),
+      size: directory.readUInt32LE(at + 24),
       localOffset: directory.readUInt32LE(at + 42),
     };
-    if (entry.compressedSize === 0xffffffff || entry.localOffset === 0xffffffff)
-      throw new ZipFormatError('The workbook is too large to read; save it as CSV.');
+    if (entry.compressedSize === MAX_32 || entry.size === MAX_32 || entry.localOffset === MAX_32)
+      throw tooLargeToRead(label);
     entries.set(entry.name, entry);
     at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
   }
@@ -98,8 +152,7 @@ async function* entryData(source: Readable, entry: ZipEntry): AsyncGenerator<Buf
       if (header) {
         header = Buffer.concat([header, chunk]);
         if (header.length < 30) continue;
-        if (header.readUInt32LE(0) !== LOCAL_SIGNATURE)
-          throw new ZipFormatError('The file is not a readable XLSX workbook.');
+        if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new ZipFormatError(`${entry.name} is not readable.`);
         const dataStart = 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
         if (header.length < dataStart) continue;
         chunk = header.subarray(dataStart);
@@ -110,22 +163,79 @@ async function* entryData(source: Readable, entry: ZipEntry): AsyncGenerator<Buf
       if (piece.length > 0) yield piece;
       if (remaining === 0) return;
     }
-    if (remaining > 0) throw new ZipFormatError('The workbook ends early: upload it again.');
+    if (remaining > 0) throw endsEarly();
   } finally {
     source.destroy();
   }
 }
 
-/** One entry's uncompressed content, streamed. */
-export async function openZipEntry(archive: Archive, entry: ZipEntry): Promise<Readable> {
+const exceeds = (part: string, maxBytes: number) =>
+  new ZipFormatError(`${part} unpacks to more than ${megabytes(maxBytes)}, more than Heed reads; it was not read.`);
+const bomb = (part: string) =>
+  new ZipFormatError(
+    `${part} is compressed more than ${ZIP_LIMITS.maxRatio} to 1, as only a decompression bomb is; it was not read.`,
+  );
+const largerThanDeclared = (part: string) =>
+  new ZipFormatError(`${part} is larger than the archive's directory says: the file is damaged.`);
+
+/** Refuses an entry from its declared sizes, before inflating a byte. */
+function checkDeclared(entry: ZipEntry, part: string, maxBytes: number): void {
+  if (entry.size > maxBytes) throw exceeds(part, maxBytes);
+  if (entry.size > ZIP_LIMITS.ratioGraceBytes && entry.size > ZIP_LIMITS.maxRatio * entry.compressedSize)
+    throw bomb(part);
+}
+
+/** Counts an entry's output as it passes, failing past its limits; `consumed` is the compressed bytes inflated so far. */
+function outputGuard(entry: ZipEntry, part: string, maxBytes: number, consumed: () => number, signal?: AbortSignal) {
+  let output = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      output += chunk.length;
+      let error: Error | null = null;
+      if (signal?.aborted) error = signal.reason instanceof Error ? signal.reason : new Error('Aborted.');
+      else if (output > maxBytes) error = exceeds(part, maxBytes);
+      else if (output > entry.size) error = largerThanDeclared(part);
+      else if (output > ZIP_LIMITS.ratioGraceBytes && output > ZIP_LIMITS.maxRatio * Math.max(1, consumed()))
+        error = bomb(part);
+      callback(error, error ? undefined : chunk);
+    },
+  });
+}
+
+/** One entry's uncompressed content, streamed, within the limits. */
+export async function openZipEntry(
+  archive: Archive,
+  entry: ZipEntry,
+  options: EntryReadOptions = {},
+): Promise<Readable> {
+  const part = options.part ?? entry.name;
+  const maxBytes = Math.min(options.maxBytes ?? ZIP_LIMITS.entryBytes, ZIP_LIMITS.entryBytes);
   if (entry.method !== 0 && entry.method !== 8)
-    throw new ZipFormatError('The workbook uses a compression Heed cannot read; save it as CSV.');
-  if (entry.localOffset >= archive.size) throw new ZipFormatError('The file is not a readable XLSX workbook.');
-  const data = Readable.from(entryData(await archive.read(entry.localOffset), entry));
-  if (entry.method === 0) return data;
-  const inflate = createInflateRaw();
-  data.on('error', (error) => inflate.destroy(error));
-  // A reader that stops early destroys the inflater; that closes the file too (a pipe would only pause it).
-  inflate.once('close', () => data.destroy());
-  return data.pipe(inflate);
+    throw new ZipFormatError(`${part} uses a compression Heed cannot read.`);
+  if (entry.localOffset >= archive.size) throw new ZipFormatError(`${part} is not readable.`);
+  checkDeclared(entry, part, maxBytes);
+  options.signal?.throwIfAborted();
+  // Not object mode: the inflater then pulls a chunk at a time, so its input count is close to what it has inflated.
+  const data = Readable.from(entryData(await archive.read(entry.localOffset), entry), { objectMode: false });
+  const inflate = entry.method === 8 ? createInflateRaw() : null;
+  const consumed = inflate ? () => inflate.bytesWritten : () => Number.POSITIVE_INFINITY;
+  const guard = outputGuard(entry, part, maxBytes, consumed, options.signal);
+  data.on('error', (error) => guard.destroy(error));
+  // A damaged deflate stream is a damaged file, not a server error.
+  inflate?.on('error', () => guard.destroy(new ZipFormatError(`${part} is damaged and cannot be unpacked.`)));
+  // A reader that stops early destroys the guard; that ends the inflater and closes the file too (a pipe would only pause them).
+  guard.once('close', () => {
+    inflate?.destroy();
+    data.destroy();
+  });
+  (inflate ? data.pipe(inflate) : data).pipe(guard);
+  return guard;
+}
+
+/** A small entry read whole (a workbook's parts list, a manifest): at most `maxBytes`, `ZIP_LIMITS.smallEntryBytes` by default. */
+export async function readZipText(archive: Archive, entry: ZipEntry, options: EntryReadOptions = {}): Promise<string> {
+  const chunks: Buffer[] = [];
+  const maxBytes = options.maxBytes ?? ZIP_LIMITS.smallEntryBytes;
+  for await (const chunk of await openZipEntry(archive, entry, { ...options, maxBytes })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
