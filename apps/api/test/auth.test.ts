@@ -81,6 +81,13 @@ describe('sign-in', () => {
       redirect: '//evil.test/x',
     });
     expect(offsite.json().redirect).toBe('/admin');
+    // A browser drops the tab: `/\t/evil.test` would be `//evil.test`.
+    const tabbed = await reviewer.post('/api/v3/login', {
+      login: staff.username,
+      password: 'correct-horse-battery',
+      redirect: '/\t/evil.test',
+    });
+    expect(tabbed.json().redirect).toBe('/admin');
   });
 
   it('logs out and refuses the old cookie afterwards', async () => {

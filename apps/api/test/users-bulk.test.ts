@@ -109,14 +109,15 @@ describe('PUT /users: reactivate, change department, change role', () => {
     expect(JSON.parse(row!.after!)).toEqual({ department: null });
   });
 
-  it('changes the role of every learner of a filter; the new role applies at their next request', async () => {
+  it('changes the role of every learner of a filter; it ends their sessions, and applies from their next sign-in', async () => {
     const anna = await signedIn(t.app, 'anna');
     expect((await anna.get('/api/v3/users')).statusCode).toBe(403);
     const response = await bulk(cm, 'field[role]=0', { action: 'change_role', role: 3 });
     // anna, bob, cleo (deactivated users change too)
     expect(dataOf(response)).toMatchObject({ matched: 3, changed: 3 });
     expect((await readUser(t, f.ids.cleo!))?.role).toBe(3);
-    expect((await anna.get('/api/v3/users')).statusCode).toBe(200);
+    expect((await anna.get('/api/v3/users')).statusCode).toBe(403);
+    expect((await (await signedIn(t.app, 'anna')).get('/api/v3/users')).statusCode).toBe(200);
     const [row] = await auditRows(t, 'user.change_role');
     expect([JSON.parse(row!.before!), JSON.parse(row!.after!)]).toEqual([{ role: 0 }, { role: 3 }]);
   });

@@ -246,8 +246,8 @@ describe('users import: existing users', () => {
     const { import: done, errors } = await importFile(t, cm, csv, 'tenant.csv', { options: { update_existing: true } });
     expect(done.counts).toMatchObject({ failed: 2, updated: 0, created: 0 });
     expect(errors.map((e) => e.message)).toEqual([
-      'This username is already taken.',
-      'This e-mail address is already in use.',
+      'This username cannot be used. Choose another, or ask your administrator.',
+      'This e-mail address cannot be used. Choose another, or ask your administrator.',
     ]);
     expect((await userByUsername(t.db, 'b.student'))?.last_name).not.toBe('Over');
   });
@@ -342,5 +342,37 @@ describe('users import: options and side effects', () => {
       import_id: done.id,
     });
     expect(await auditCount('users.import', done.id)).toBe(1);
+  });
+});
+
+describe('users import: sign-in names (decision 046)', () => {
+  it("a username with @ that is not the row's own e-mail fails the row, never the chunk", async () => {
+    const rule = "A username with @ must be the user's own e-mail address.";
+    await createUser(t.db, {
+      companyId: world.companyA,
+      username: 'ns.mail@example.test',
+      email: 'ns.mail@example.test',
+    });
+    const csv = [
+      'Username,E-mail,First name,Last name',
+      'admin@example.test,,Fake,Admin',
+      'ns.own@example.test,NS.Own@example.test,Own,Mail',
+      'ns.other@example.test,ns.else@example.test,Mis,Match',
+      'ns.plain,ns.plain@example.test,Plain,Name',
+      'ns.mail@example.test,ns.moved@example.test,Moved,Mail',
+    ].join('\n');
+    const uploaded = await upload(cm, csv, 'names.csv');
+    await configure(cm, uploaded.id, { options: { update_existing: true, match_by: 'username' } });
+    const expected = [
+      { row: 2, column: 'Username', message: rule, value: 'admin@example.test' },
+      { row: 4, column: 'Username', message: rule, value: 'ns.other@example.test' },
+      { row: 6, column: 'Username', message: rule, value: 'ns.mail@example.test' },
+    ];
+    expect((await dryRun(t, cm, uploaded.id)).errors).toEqual(expected);
+    const { import: done, errors } = await runImport(t, cm, uploaded.id);
+    expect(errors).toEqual(expected);
+    expect(done.counts).toMatchObject({ created: 2, updated: 0, failed: 3 });
+    expect((await userByUsername(t.db, 'ns.own@example.test'))?.email).toBe('ns.own@example.test');
+    expect((await userByUsername(t.db, 'ns.mail@example.test'))?.email).toBe('ns.mail@example.test');
   });
 });

@@ -98,15 +98,20 @@ describe('a Department Manager', () => {
 });
 
 describe('departmentScope', () => {
-  it('is the whole company for Company Managers, Reviewers and site admins', async () => {
-    for (const [role, siteAdmin] of [
-      [1, 0],
-      [3, 0],
-      [2, 1],
+  it('is the whole company for Company Managers, site admins and Reviewers of no department', async () => {
+    for (const [role, siteAdmin, departmentId] of [
+      [1, 0, f.ids.ops!],
+      [2, 1, f.ids.ops!],
+      [3, 0, null],
     ] as const) {
-      const user = { id: 1, role, site_admin: siteAdmin, department_id: f.ids.ops! };
+      const user = { id: 1, role, site_admin: siteAdmin, department_id: departmentId };
       expect(await departmentScope(t.db, { user, companyId: f.company })).toBeNull();
     }
+  });
+
+  it("is a Reviewer's department subtree, like a Department Manager's (decision 047)", async () => {
+    const user = { id: f.ids.reviewer!, role: 3, site_admin: 0, department_id: f.ids.sales! };
+    expect(await departmentScope(t.db, { user, companyId: f.company })).toEqual([f.ids.sales, f.ids.emea]);
   });
 
   it('is the subtree ids of a Department Manager, never reaching into another company', async () => {

@@ -64,7 +64,7 @@ export type BulkUsersBody = z.infer<typeof bulkUsersBody>;
 /** Why a matching user was left unchanged (or could not be changed). */
 export const USER_BULK_REASONS = {
   self: 'You cannot do this to your own account.',
-  rank: 'Their role is above yours.',
+  rank: 'Their role is not below yours.',
   siteAdmin: 'Only site administrators can change a site administrator.',
   unchanged: 'Nothing to change.',
   noEmail: 'They have no e-mail address.',

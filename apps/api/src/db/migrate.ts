@@ -14,6 +14,7 @@ import * as m014 from './migrations/014-postgres-users-list.ts';
 import * as m015 from './migrations/015-users-sparse-indexes.ts';
 import * as m016 from './migrations/016-user-search-by-company.ts';
 import * as m017 from './migrations/017-postgres-user-search-docs.ts';
+import * as m018 from './migrations/018-login-namespace.ts';
 import * as m019 from './migrations/019-job-lanes.ts';
 
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '015-users-sparse-indexes': m015,
   '016-user-search-by-company': m016,
   '017-postgres-user-search-docs': m017,
+  '018-login-namespace': m018,
   '019-job-lanes': m019,
 };
 

@@ -7,20 +7,25 @@ export interface ScopeContext {
   companyId: number;
 }
 
+/** Roles whose reach is their department subtrees (decision 047); everyone else's is the company. */
+const SUBTREE_ROLES: ReadonlySet<number> = new Set([ROLE.DepartmentManager, ROLE.Reviewer]);
+
 /**
- * The departments a caller may see and change in `ctx.companyId`.
+ * The departments a caller may see (and, if their role changes anything, change) in `ctx.companyId`.
  *
- * - `null`: the whole company (site admins, Company Managers, and Reviewers, who read the company
- *   but change nothing).
- * - an array: a Department Manager's department subtrees (their own department and every
- *   `department_managers` row, each with all its descendants). An empty array means nothing.
+ * - `null`: the whole company (site admins, Company Managers, and a Reviewer with no department
+ *   and no `department_managers` row: one a Company Manager made to read everything).
+ * - an array: the department subtrees of a Department Manager or a Reviewer (their own department
+ *   and every `department_managers` row, each with all its descendants). A Department Manager
+ *   always places a Reviewer they make inside their own subtrees, so the Reviewer never reads more
+ *   than its maker (F3). An empty array means nothing.
  *
  * Repositories apply it in their queries (`department_id IN (...)`), so an id outside the scope
  * answers exactly like a missing one.
  */
 export async function departmentScope(db: Kysely<Database>, ctx: ScopeContext): Promise<number[] | null> {
   const { user, companyId } = ctx;
-  if (user.site_admin === 1 || user.role !== ROLE.DepartmentManager) return null;
+  if (user.site_admin === 1 || !SUBTREE_ROLES.has(user.role)) return null;
   const roots = await db
     .selectFrom('departments')
     .select('path')
@@ -40,7 +45,7 @@ export async function departmentScope(db: Kysely<Database>, ctx: ScopeContext): 
       ]),
     )
     .execute();
-  if (roots.length === 0) return [];
+  if (roots.length === 0) return user.role === ROLE.Reviewer ? null : [];
   // Paths are "/1/5/9/": digits and slashes only, so a prefix LIKE needs no escaping.
   const rows = await db
     .selectFrom('departments')

@@ -3,6 +3,7 @@ import type { Database, SessionRow, UserRow } from '../db/types.ts';
 import { compileOnce } from '../db/compile-once.ts';
 import { currentSqliteStamp } from '../db/data-stamp.ts';
 import { addMinutes, iso } from './clock.ts';
+import { impersonationRefusal } from './impersonation-rule.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 /** Last-seen is written at most this often, so a busy session does not write on every request. */
@@ -88,11 +89,20 @@ interface SessionRecord {
   lastSeenMs: number;
   expiresMs: number;
   idleMs: number;
-  /** Suspended user, or suspended company for anyone but a site admin and those impersonating. */
+  /** Suspended user, or suspended company for anyone but a site admin and those a site admin impersonates. */
   blocked: boolean;
   /** The session names an impersonator who no longer exists. */
   orphaned: boolean;
+  /** The impersonator may no longer act as this user: deactivated, demoted, or the user promoted (F5). */
+  lapsed: boolean;
 }
+
+/**
+ * Re-checked on every request, not only when the impersonation started: a role is read fresh with
+ * the session, so a demotion or a deactivation of the impersonator ends what the old rank allowed.
+ */
+const impersonationLapsed = (impersonator: UserRow | null, user: UserRow): boolean =>
+  impersonator !== null && (impersonator.suspended === 1 || impersonationRefusal(impersonator, user) !== null);
 
 async function readSession(db: Kysely<Database>, idHash: string): Promise<SessionRecord | null> {
   const [row] = await selectSessionByHash(db, [idHash]);
@@ -134,8 +144,12 @@ async function readSession(db: Kysely<Database>, idHash: string): Promise<Sessio
     lastSeenMs: Date.parse(last_seen_at),
     expiresMs: Date.parse(expires_at),
     idleMs: session_idle_minutes * 60_000,
-    blocked: user.suspended === 1 || (company_suspended === 1 && !impersonator && user.site_admin !== 1),
+    // Only a site admin works inside a suspended company; a Company Manager impersonating there is
+    // as suspended as their own account.
+    blocked:
+      user.suspended === 1 || (company_suspended === 1 && user.site_admin !== 1 && impersonator?.site_admin !== 1),
     orphaned: impersonator_id !== null && !impersonator,
+    lapsed: impersonationLapsed(impersonator, user),
   };
 }
 
@@ -171,7 +185,7 @@ async function sessionRecord(db: Kysely<Database>, idHash: string): Promise<Sess
 
 /**
  * Finds a live session by its cookie value. Expired, idle, deactivated-user and suspended-company
- * sessions count as none (and are removed).
+ * sessions, and impersonations the impersonator may no longer make, count as none (and are removed).
  */
 export async function loadSession(db: Kysely<Database>, token: string, now: Date): Promise<LoadedSession | null> {
   const idHash = hashToken(token);
@@ -180,7 +194,7 @@ export async function loadSession(db: Kysely<Database>, token: string, now: Date
   const nowMs = now.getTime();
   const idle = nowMs >= record.lastSeenMs + record.idleMs;
   const expired = nowMs >= record.expiresMs;
-  if (expired || idle || record.blocked || record.orphaned) {
+  if (expired || idle || record.blocked || record.orphaned || record.lapsed) {
     await destroySession(db, idHash);
     return null;
   }
@@ -198,10 +212,18 @@ export async function destroySession(db: Kysely<Database>, idHash: string): Prom
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }
 
-/** Ends every session of a user, including sessions in which someone impersonates them or they impersonate. */
-export async function destroyUserSessions(db: Kysely<Database>, userId: number): Promise<void> {
+/**
+ * Ends every session of a user, including sessions in which someone impersonates them or they
+ * impersonate; `except` keeps one (the request's own, when people change their own password).
+ */
+export async function destroyUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  options: { except?: string } = {},
+): Promise<void> {
   await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('impersonator_id', '=', userId)]))
+    .$if(options.except !== undefined, (qb) => qb.where('id_hash', '!=', options.except!))
     .execute();
 }

@@ -2,17 +2,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { addMinutes, iso } from './clock.ts';
 
-/** Fixed-window counters in the database, so every API process shares them. */
-export async function isThrottled(db: Kysely<Database>, key: string, limit: number, now: Date) {
-  const row = await db.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
-  if (!row || new Date(row.reset_at) <= now || row.hits < limit) return null;
-  return { retryAfterSeconds: Math.ceil((new Date(row.reset_at).getTime() - now.getTime()) / 1000) };
+/** A key and how many hits its window allows. */
+export interface ThrottleLimit {
+  key: string;
+  limit: number;
 }
 
-export async function recordHit(db: Kysely<Database>, key: string, windowMinutes: number, now: Date) {
+/**
+ * Counts one hit on `key` and answers the count, in one statement: fixed windows, a hit after
+ * `reset_at` starts a new one. Reading the counter and recording the attempt apart let parallel
+ * requests all read the same count and all pass (F2); an upsert's row lock orders them instead.
+ */
+export async function hit(db: Kysely<Database>, key: string, windowMinutes: number, now: Date) {
   const resetAt = iso(addMinutes(now, windowMinutes));
   const current = iso(now);
-  await db
+  const row = await db
     .insertInto('throttles')
     .values({ key, hits: 1, reset_at: resetAt })
     .onConflict((oc) =>
@@ -31,6 +35,35 @@ export async function recordHit(db: Kysely<Database>, key: string, windowMinutes
           .end(),
       })),
     )
+    .returning(['hits', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { hits: Number(row.hits), resetAt: row.reset_at };
+}
+
+/**
+ * Counts an attempt on each key in turn, before the attempt is made: null when every count is within
+ * its limit, else the wait until the first exceeded window ends. Keys after an exceeded one are not
+ * counted, so a refused request uses up no other counter.
+ */
+export async function takeHits(db: Kysely<Database>, limits: ThrottleLimit[], windowMinutes: number, now: Date) {
+  for (const { key, limit } of limits) {
+    const counted = await hit(db, key, windowMinutes, now);
+    if (counted.hits > limit) {
+      return {
+        retryAfterSeconds: Math.max(1, Math.ceil((new Date(counted.resetAt).getTime() - now.getTime()) / 1000)),
+      };
+    }
+  }
+  return null;
+}
+
+/** Gives back a hit counted for an attempt that turned out not to count (a success, where only failures do). */
+export async function returnHit(db: Kysely<Database>, key: string) {
+  await db
+    .updateTable('throttles')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', key)
+    .where('hits', '>', 0)
     .execute();
 }
 

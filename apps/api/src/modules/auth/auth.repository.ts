@@ -1,13 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types.ts';
 
+/**
+ * The one account a sign-in name belongs to, or none (decision 046). A name with @ is an e-mail, or
+ * the same account's username (a username holds @ only as its own e-mail); without @ it is a username.
+ * Rows from before that rule may let two accounts answer to one name: then it is no one's.
+ */
 export async function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
   const value = login.trim().toLowerCase();
-  return db
+  const rows = await db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb.or([eb('username', '=', value), eb('email', '=', value)]))
-    .executeTakeFirst();
+    .where((eb) =>
+      value.includes('@') ? eb.or([eb('email', '=', value), eb('username', '=', value)]) : eb('username', '=', value),
+    )
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
 }
 
 export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {

@@ -1,24 +1,38 @@
-import { API_ERRORS, CONSOLE_MIN_ROLE, LOGIN_THROTTLE, ROLE, hasRoleAccess, roleRank } from '@heed/contract';
+import { API_ERRORS, CONSOLE_MIN_ROLE, LOGIN_THROTTLE, hasRoleAccess } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types.ts';
 import { audit } from '../../platform/audit.ts';
 import { iso } from '../../platform/clock.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { impersonationRefusal, mayImpersonateAnyone } from '../../platform/impersonation-rule.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
+import { safeRedirect } from '../../platform/safe-redirect.ts';
 import { type IssuedSession, createSession, destroySession } from '../../platform/session.ts';
-import { clearHits, isThrottled, recordHit } from '../../platform/throttle.ts';
+import { clearHits, returnHit, takeHits } from '../../platform/throttle.ts';
 import { findUserById, findUserByLogin, isCompanySuspended, recordLogin } from './auth.repository.ts';
 
-const accountKey = (login: string) => `login:account:${login.trim().toLowerCase()}`;
+/**
+ * The account's counter whichever name was typed (F9: its username and e-mail had one each); a name
+ * of no account has its own, so unknown names are throttled alike and a 429 tells nothing either.
+ */
+const accountKey = (user: UserRow | undefined, login: string) =>
+  user ? `login:account:${user.id}` : `login:name:${login.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
 
-async function assertNotThrottled(db: Kysely<Database>, keys: [string, number][], now: Date) {
-  for (const [key, limit] of keys) {
-    const throttled = await isThrottled(db, key, limit, now);
-    if (throttled) {
-      throw new AppError(429, API_ERRORS.throttled, undefined, { 'retry-after': String(throttled.retryAfterSeconds) });
-    }
+/**
+ * Counts the attempt before the password is checked, so parallel guesses cannot all pass on one
+ * reading of the counter (F2). The IP first: a request refused for its address uses up nothing of
+ * the account's attempts.
+ */
+async function countAttempt(db: Kysely<Database>, account: string, ip: string, now: Date) {
+  const limits = [
+    { key: ipKey(ip), limit: LOGIN_THROTTLE.perIp },
+    { key: account, limit: LOGIN_THROTTLE.perAccount },
+  ];
+  const throttled = await takeHits(db, limits, LOGIN_THROTTLE.windowMinutes, now);
+  if (throttled) {
+    throw new AppError(429, API_ERRORS.throttled, undefined, { 'retry-after': String(throttled.retryAfterSeconds) });
   }
 }
 
@@ -28,15 +42,9 @@ export interface SignIn {
   redirect: string;
 }
 
-/** Only same-site paths are honoured as redirect targets. */
-export function safeRedirect(target: string | undefined, fallback: string): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.includes('\\')) return fallback;
-  return target;
-}
-
 /**
- * Signs in by username or e-mail. Failures are counted per account (whatever the IP) and per IP;
- * the message never says which part was wrong.
+ * Signs in by username or e-mail. Attempts are counted per account (whatever the IP and whichever
+ * of its names) and per IP, before the password is checked; the message never says which part was wrong.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -50,20 +58,18 @@ export async function signIn(
   },
 ): Promise<SignIn> {
   const now = ctx.now();
-  const keys: [string, number][] = [
-    [accountKey(input.login), LOGIN_THROTTLE.perAccount],
-    [ipKey(ctx.ip), LOGIN_THROTTLE.perIp],
-  ];
-  await assertNotThrottled(db, keys, now);
   const user = await findUserByLogin(db, input.login);
+  const account = accountKey(user, input.login);
+  await countAttempt(db, account, ctx.ip, now);
   if (!(await verifyPassword(user?.password_hash, input.password)) || user === undefined) {
-    for (const [key] of keys) await recordHit(db, key, LOGIN_THROTTLE.windowMinutes, now);
     throw invalid({ login: [API_ERRORS.invalidCredentials] }, API_ERRORS.invalidCredentials);
   }
   if (user.suspended === 1 || (user.site_admin !== 1 && (await isCompanySuspended(db, user.company_id)))) {
     throw invalid({ login: ['This account is deactivated.'] }, 'This account is deactivated.');
   }
-  await clearHits(db, accountKey(input.login));
+  // The account starts afresh; the IP limit counts failures only, so this attempt is given back.
+  await clearHits(db, account);
+  await returnHit(db, ipKey(ctx.ip));
   if (input.previousSessionHash) await destroySession(db, input.previousSessionHash);
   const issued = await createSession(db, {
     userId: user.id,
@@ -99,17 +105,15 @@ export async function signOut(db: Kysely<Database>, ctx: RequestContext & { sess
   });
 }
 
-/**
- * Who may impersonate whom: a site admin anyone but a site admin; a Company Manager a strictly
- * lower role in their own company. Never oneself, never nested.
- */
+/** The shared rule (platform/impersonation-rule.ts), answered as the sign-in route always has. */
 function assertMayImpersonate(real: UserRow, target: UserRow | undefined): asserts target is UserRow {
-  if (real.site_admin !== 1 && real.role !== ROLE.CompanyManager) throw forbidden();
+  if (!mayImpersonateAnyone(real)) throw forbidden();
   if (!target) throw notFound();
-  if (real.site_admin !== 1 && target.company_id !== real.company_id) throw notFound();
-  if (target.id === real.id) throw forbidden('You cannot impersonate yourself.');
-  if (target.site_admin === 1) throw forbidden('Site administrators cannot be impersonated.');
-  if (real.site_admin !== 1 && roleRank(target.role) >= roleRank(real.role)) throw forbidden();
+  const refusal = impersonationRefusal(real, target);
+  if (refusal === 'otherCompany') throw notFound();
+  if (refusal === 'self') throw forbidden('You cannot impersonate yourself.');
+  if (refusal === 'siteAdmin') throw forbidden('Site administrators cannot be impersonated.');
+  if (refusal !== null) throw forbidden();
 }
 
 export async function startImpersonation(

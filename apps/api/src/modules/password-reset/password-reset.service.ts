@@ -16,8 +16,9 @@ import { enqueue } from '../../platform/jobs.ts';
 import { queueEmail } from '../../platform/mail.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { type IssuedSession, createSession, destroySession, destroyUserSessions } from '../../platform/session.ts';
-import { isThrottled, recordHit } from '../../platform/throttle.ts';
+import { type ThrottleLimit, returnHit, takeHits } from '../../platform/throttle.ts';
 import { hashToken } from '../../platform/tokens.ts';
+import { findUserByLogin } from '../auth/auth.repository.ts';
 import { composeResetEmail } from './password-reset.email.ts';
 import { PASSWORD_RESET_JOB } from './password-reset.job-types.ts';
 import { consumeResetToken, deleteOtherResetTokens, findResetToken, setPassword } from './password-reset.repository.ts';
@@ -26,32 +27,36 @@ import { consumeResetToken, deleteOtherResetTokens, findResetToken, setPassword 
 export const CONSOLE_AFTER_RESET = '/admin?password_reset=1';
 
 const { windowMinutes } = PASSWORD_RESET_THROTTLE;
-const requestKeys = (login: string, ip: string): [string, number][] => [
-  [`password-reset:account:${login.trim().toLowerCase()}`, PASSWORD_RESET_THROTTLE.perAccount],
-  [`password-reset:ip:${ip}`, PASSWORD_RESET_THROTTLE.perIp],
+/** The IP first (a request refused for its address uses up nothing of the account's), then the account. */
+const requestLimits = (account: string, ip: string): ThrottleLimit[] => [
+  { key: `password-reset:ip:${ip}`, limit: PASSWORD_RESET_THROTTLE.perIp },
+  { key: account, limit: PASSWORD_RESET_THROTTLE.perAccount },
 ];
 const submitKey = (ip: string) => `password-reset:submit:${ip}`;
 
-async function assertNotThrottled(db: Kysely<Database>, keys: [string, number][], now: Date) {
-  for (const [key, limit] of keys) {
-    const throttled = await isThrottled(db, key, limit, now);
-    if (throttled)
-      throw new AppError(429, PASSWORD_RESET_MESSAGES.throttled, undefined, {
-        'retry-after': String(throttled.retryAfterSeconds),
-      });
-  }
+/** One counter per account whichever of its names was typed (F9), one per name that is no account's. */
+async function accountKey(db: Kysely<Database>, login: string): Promise<string> {
+  const user = await findUserByLogin(db, login);
+  return user ? `password-reset:account:${user.id}` : `password-reset:name:${login.trim().toLowerCase()}`;
+}
+
+/** Counts the request before it is served, in one statement a key, so parallel requests cannot pass together. */
+async function countRequest(db: Kysely<Database>, limits: ThrottleLimit[], now: Date) {
+  const throttled = await takeHits(db, limits, windowMinutes, now);
+  if (throttled)
+    throw new AppError(429, PASSWORD_RESET_MESSAGES.throttled, undefined, {
+      'retry-after': String(throttled.retryAfterSeconds),
+    });
 }
 
 /**
  * POST /password/forgot. Does the same, and answers the same, whether or not the account exists:
- * the job looks the account up, so neither the answer nor its timing tells anything. Counted per
- * account name and per IP.
+ * the job makes the link, so neither the answer nor its timing tells anything (the counter's key
+ * costs one indexed lookup either way). Counted per account and per IP.
  */
 export async function requestPasswordReset(db: Kysely<Database>, ctx: RequestContext, login: string) {
   const now = ctx.now();
-  const keys = requestKeys(login, ctx.ip);
-  await assertNotThrottled(db, keys, now);
-  for (const [key] of keys) await recordHit(db, key, windowMinutes, now);
+  await countRequest(db, requestLimits(await accountKey(db, login), ctx.ip), now);
   await enqueue(db, {
     type: PASSWORD_RESET_JOB,
     payload: { login: login.trim().toLowerCase(), requested_by: 'self', ip: ctx.ip },
@@ -93,14 +98,12 @@ export async function resetPassword(
 ): Promise<ResetOutcome> {
   const now = ctx.now();
   const stamp = iso(now);
-  await assertNotThrottled(db, [[submitKey(ctx.ip), PASSWORD_RESET_THROTTLE.perIp]], now);
+  // Every submission is counted first; a link that works gives its hit back (wrong tokens are counted).
+  await countRequest(db, [{ key: submitKey(ctx.ip), limit: PASSWORD_RESET_THROTTLE.perIp }], now);
   const tokenHash = hashToken(body.token);
   const row = await findResetToken(db, tokenHash);
-  const refuse = async () => {
-    await recordHit(db, submitKey(ctx.ip), windowMinutes, now);
-    return invalidField('token', PASSWORD_RESET_MESSAGES.invalidToken);
-  };
-  if (!isUsable(row, stamp)) throw await refuse();
+  const refuse = () => invalidField('token', PASSWORD_RESET_MESSAGES.invalidToken);
+  if (!isUsable(row, stamp)) throw refuse();
   const { expires_at: _e, used_at: _u, company_suspended: _s, company_name: companyName, ...user } = row;
   const passwordHash = await hashPassword(body.password);
   const notice = await composeResetEmail(db, user.company_id, 'reset_password_completed', {
@@ -137,7 +140,8 @@ export async function resetPassword(
     }
     return true;
   });
-  if (!consumed) throw await refuse();
+  if (!consumed) throw refuse();
+  await returnHit(db, submitKey(ctx.ip));
   if (client.previousSessionHash) await destroySession(db, client.previousSessionHash);
   const issued = await createSession(db, {
     userId: user.id,

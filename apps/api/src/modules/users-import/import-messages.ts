@@ -4,8 +4,9 @@
  * makes one row at a time against the database, which the import makes for a whole chunk at once.
  */
 export const ROW_MESSAGES = {
-  usernameTaken: 'This username is already taken.',
-  emailTaken: 'This e-mail address is already in use.',
+  // The users module's words (users/taken-answers.ts), which say nothing of where the name is held (F9).
+  usernameTaken: 'This username cannot be used. Choose another, or ask your administrator.',
+  emailTaken: 'This e-mail address cannot be used. Choose another, or ask your administrator.',
   ownManager: 'A user cannot be their own manager.',
   managerNotFound: 'No user of this company has this username or e-mail.',
   duplicateUsername: 'This username is already in an earlier row of the file.',

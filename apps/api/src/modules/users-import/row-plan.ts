@@ -1,7 +1,13 @@
 import { type UserUpdateBody, userCreateBody, userUpdateBody } from '@heed/contract';
 import { AppError } from '../../platform/errors.ts';
 import { type CustomFieldValue, validateCustomFields } from '../users/custom-field-values.ts';
-import { assertCanAssignRole, assertCanEdit } from '../users/users-rules.ts';
+import {
+  assertCanAssignRole,
+  assertCanChangeSensitive,
+  assertCanEdit,
+  sensitiveChanges,
+} from '../users/users-rules.ts';
+import { LOGIN_NAMESPACE, breaksLoginNamespace } from '../users/users-validation.ts';
 import type { DepartmentIndex } from './department-index.ts';
 import type { ChunkLookups, ExistingUser } from './import-lookups.repository.ts';
 import { ROW_MESSAGES } from './import-messages.ts';
@@ -145,6 +151,18 @@ function takenErrors(ctx: PlanContext, lookups: ChunkLookups, body: UserUpdateBo
   return errors;
 }
 
+/**
+ * Decision 046 over the names a row gives a user (all of them for a new user): a row error where the
+ * database would refuse the whole chunk. Names stored before the rule stay while a row keeps them.
+ */
+function namespaceErrors(setup: ImportSetup, body: UserUpdateBody, user: ExistingUser | undefined): RowError[] {
+  const username = body.username ?? user?.username;
+  const email = body.email !== undefined ? body.email : (user?.email ?? null);
+  if (username === undefined || (user && username === user.username && email === user.email)) return [];
+  if (!breaksLoginNamespace(username, email)) return [];
+  return [{ column: columnFor(setup, 'username'), message: LOGIN_NAMESPACE, value: username }];
+}
+
 /** The base values with what the body gives (a field it leaves out keeps the base's value). */
 function valuesOf(body: UserUpdateBody, base: UserValues): UserValues {
   return {
@@ -211,8 +229,14 @@ export function planRow(ctx: PlanContext, draft: RowDraft, lookups: ChunkLookups
   const manager = chooseManager(ctx, draft, lookups, created, user);
   errors.push(...manager.errors);
   errors.push(...takenErrors(ctx, lookups, body, user));
+  if (parsed.errors.length === 0) errors.push(...namespaceErrors(setup, body, user));
   if (user) {
-    errors.push(...ruleErrors(setup, () => assertCanEdit(ctx.actor, user)));
+    // PUT /users/{id}'s rules: a peer's e-mail, username or role only from above (F4).
+    const rules = () => {
+      assertCanEdit(ctx.actor, user);
+      assertCanChangeSensitive(ctx.actor, user, sensitiveChanges(body, user));
+    };
+    errors.push(...ruleErrors(setup, rules));
     if (ctx.scope !== null && !ctx.scope.includes(user.department_id ?? -1))
       errors.push({ column: '', message: ROW_MESSAGES.userOutOfScope, value: null });
     if (body.suspended === true && user.id === ctx.actor.id)

@@ -157,6 +157,19 @@ async function queueResetEmails(
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
+/**
+ * Ends every session of the users, impersonations they started included: deactivation and a new
+ * role do, like one user's update (a demoted impersonator must not keep acting as someone, F5).
+ */
+async function endSessions(trx: Kysely<Database>, dialect: Dialect, ids: readonly number[]): Promise<void> {
+  await trx
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([inIdSet(dialect, 'sessions.user_id', ids), inIdSet(dialect, 'sessions.impersonator_id', ids)]),
+    )
+    .execute();
+}
+
 /** Applies the action to the users (already classified as eligible); answers how many changed. */
 export async function applyAction(
   trx: Kysely<Database>,
@@ -174,21 +187,18 @@ export async function applyAction(
   switch (plan.action) {
     case 'deactivate': {
       const result = await users({ suspended: 1, updated_at: now });
-      // Deactivation ends every session of the users, like one user's update does.
-      await trx
-        .deleteFrom('sessions')
-        .where((eb) =>
-          eb.or([inIdSet(dialect, 'sessions.user_id', ids), inIdSet(dialect, 'sessions.impersonator_id', ids)]),
-        )
-        .execute();
+      await endSessions(trx, dialect, ids);
       return Number(result.numUpdatedRows);
     }
     case 'reactivate':
       return Number((await users({ suspended: 0, updated_at: now })).numUpdatedRows);
     case 'change_department':
       return Number((await users({ department_id: plan.department?.id ?? null, updated_at: now })).numUpdatedRows);
-    case 'change_role':
-      return Number((await users({ role: plan.role, updated_at: now })).numUpdatedRows);
+    case 'change_role': {
+      const result = await users({ role: plan.role, updated_at: now });
+      await endSessions(trx, dialect, ids);
+      return Number(result.numUpdatedRows);
+    }
     case 'send_password_reset':
       return queueResetEmails(trx, dialect, plan, ids, now);
     case 'delete': {

@@ -59,16 +59,20 @@ function actionReason(plan: BulkPlan, user: BulkCandidate): UserBulkReason | nul
   }
 }
 
+/** Actions that change what decides an account's reach: only for users ranked strictly below (F4). */
+const BELOW_ONLY: ReadonlySet<UserBulkAction> = new Set(['change_role']);
+
 /**
  * Why a matching user must be left alone, or null when the action applies. The same rules as one
  * user's update (users-rules.ts): nobody changes a site administrator unless they are one, nor
- * someone ranked above them; and some actions never apply to oneself.
+ * someone ranked above them, nor the role of a peer; and some actions never apply to oneself.
  */
 export function skipReason(plan: BulkPlan, user: BulkCandidate): UserBulkReason | null {
   if (user.id === plan.actor.id && NOT_ON_SELF.has(plan.action)) return 'self';
   if (plan.actor.site_admin !== 1) {
     if (user.site_admin === 1) return 'siteAdmin';
-    if (roleRank(user.role) > roleRank(plan.actor.role)) return 'rank';
+    const [theirs, mine] = [roleRank(user.role), roleRank(plan.actor.role)];
+    if (theirs > mine || (theirs === mine && BELOW_ONLY.has(plan.action))) return 'rank';
   }
   return actionReason(plan, user);
 }

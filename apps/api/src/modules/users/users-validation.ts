@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { FieldErrors } from '../../platform/errors.ts';
 import { type CustomFieldValue, validateCustomFields } from './custom-field-values.ts';
+import { TAKEN_MESSAGES } from './taken-answers.ts';
 import type { CustomFieldDef } from './users-relations.repository.ts';
-import { isCompanyDepartment, isCompanyUser, isTaken } from './users-write.repository.ts';
+import { findLoginNames, isCompanyDepartment, isCompanyUser, isTaken } from './users-write.repository.ts';
 import { hasNul } from './users.filters.ts';
 
 export interface ValidationInput {
@@ -38,13 +39,45 @@ export async function validateUserInput(
     }
   }
   if (body.username !== undefined && (await isTaken(db, 'username', body.username, input.userId))) {
-    errors.username = ['This username is already taken.'];
+    errors.username = [TAKEN_MESSAGES.username];
   }
   if (body.email && (await isTaken(db, 'email', body.email, input.userId))) {
-    errors.email = ['This e-mail address is already in use.'];
+    errors.email = [TAKEN_MESSAGES.email];
   }
+  if (await breaksNamespace(db, body, input.userId)) errors.username = [...(errors.username ?? []), LOGIN_NAMESPACE];
   const custom = validateCustomFields(input.fields, body.custom_fields, input.userId === null);
   return { customValues: custom.values, errors: { ...errors, ...custom.errors } };
+}
+
+/** Decision 046's refusal: sign-in names with @ are e-mails, so no username may pass for another's. */
+export const LOGIN_NAMESPACE = "A username with @ must be the user's own e-mail address.";
+
+/**
+ * Decision 046: a username holds @ only as the user's own e-mail, so a name with @ can only ever be
+ * one account's e-mail (migration 018 makes the database refuse the rest as well).
+ */
+export function breaksLoginNamespace(username: string, email: string | null): boolean {
+  return username.includes('@') && username !== email;
+}
+
+/**
+ * The rule over the names the user will have (what the body sets, else what the row holds), when
+ * they are new: a user stored before the rule keeps their names (and the database lets them) until
+ * one of them changes.
+ */
+async function breaksNamespace(db: Kysely<Database>, body: UserUpdateBody, userId: number | null) {
+  if (body.username === undefined && body.email === undefined) return false;
+  const stored = userId === null ? undefined : await findLoginNames(db, userId);
+  const username = body.username ?? stored?.username ?? '';
+  const email = body.email !== undefined ? body.email : (stored?.email ?? null);
+  if (stored && username === stored.username && email === stored.email) return false;
+  return breaksLoginNamespace(username, email);
+}
+
+/** The database refused a write for decision 046's rule (a check above was beaten, or bypassed). */
+export function loginNamespaceViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /login_namespace/.test(`${error.message} ${(error as { constraint?: string }).constraint ?? ''}`);
 }
 
 /** A unique index beat the check above (two requests at once): the same 422 as the check gives. */

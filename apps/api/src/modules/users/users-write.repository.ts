@@ -65,3 +65,8 @@ export async function writeCustomValues(
       .execute();
   }
 }
+
+/** The names a user signs in with, as stored. */
+export async function findLoginNames(db: Kysely<Database>, id: number) {
+  return db.selectFrom('users').select(['username', 'email']).where('id', '=', id).executeTakeFirst();
+}

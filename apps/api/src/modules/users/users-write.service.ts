@@ -10,11 +10,23 @@ import { departmentScope } from '../../platform/scope.ts';
 import { destroyUserSessions } from '../../platform/session.ts';
 import type { CustomFieldValue } from './custom-field-values.ts';
 import { findCustomFields, loadUserRelations } from './users-relations.repository.ts';
-import { assertCanAssignRole, assertCanEdit, assertDepartmentInScope } from './users-rules.ts';
-import { uniqueViolationField, validateUserInput } from './users-validation.ts';
+import { assertMayProbeLogins, countTakenAnswer, hasTakenAnswer, takenRefusal } from './taken-answers.ts';
+import {
+  assertCanAssignRole,
+  assertCanChangeSensitive,
+  assertCanEdit,
+  assertDepartmentInScope,
+  sensitiveChanges,
+} from './users-rules.ts';
+import {
+  LOGIN_NAMESPACE,
+  loginNamespaceViolation,
+  uniqueViolationField,
+  validateUserInput,
+} from './users-validation.ts';
 import { insertUser, updateUserRow, writeCustomValues } from './users-write.repository.ts';
 import { toUser } from './users.mapper.ts';
-import { findUserRow } from './users.repository.ts';
+import { type UserListRow, findUserRow } from './users.repository.ts';
 import type { UsersDeps } from './users.service.ts';
 
 /** Columns a body may set, copied by name: nothing else in a body ever reaches the row. */
@@ -36,22 +48,32 @@ async function snapshot(db: Kysely<Database>, deps: UsersDeps, companyId: number
   return toUser(row, await loadUserRelations(db, [row]));
 }
 
-/** Validation that needs the database, then a 422 listing every problem. */
-async function validate(deps: UsersDeps, ctx: AuthedContext, body: UserUpdateBody, userId: number | null) {
+/** A new user, or a username or e-mail other than the user's own: a write that asks whether a name is held. */
+const namesLogin = (body: UserUpdateBody, target: UserListRow | null) =>
+  target === null || sensitiveChanges(body, target).some((field) => field === 'email' || field === 'username');
+
+/**
+ * Validation that needs the database, then a 422 listing every problem. "Cannot be used" answers
+ * are counted per person and throttled (F9), so the namespace cannot be walked a name at a time.
+ */
+async function validate(deps: UsersDeps, ctx: AuthedContext, body: UserUpdateBody, target: UserListRow | null) {
+  const userId = target?.id ?? null;
+  if (namesLogin(body, target)) await assertMayProbeLogins(deps.db, ctx);
   const fields = body.custom_fields || userId === null ? await findCustomFields(deps.db, ctx.companyId) : [];
   const { customValues, errors } = await validateUserInput(deps.db, body, { companyId: ctx.companyId, userId, fields });
+  if (hasTakenAnswer(errors)) await countTakenAnswer(deps.db, ctx);
   if (Object.keys(errors).length > 0) throw invalid(errors);
   return customValues;
 }
 
 /** Runs a write; a unique index that beat the checks answers like the checks do. */
-async function writing<T>(work: Promise<T>): Promise<T> {
+async function writing<T>(deps: UsersDeps, ctx: AuthedContext, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
     const field = uniqueViolationField(error);
-    if (field === 'username') throw invalidField(field, 'This username is already taken.');
-    if (field === 'email') throw invalidField(field, 'This e-mail address is already in use.');
+    if (field !== null) throw await takenRefusal(deps.db, ctx, field);
+    if (loginNamespaceViolation(error)) throw invalidField('username', LOGIN_NAMESPACE);
     throw error;
   }
 }
@@ -67,6 +89,8 @@ export async function createUser(deps: UsersDeps, ctx: AuthedContext, body: User
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const now = iso(ctx.now());
   return writing(
+    deps,
+    ctx,
     deps.db.transaction().execute(async (trx) => {
       const id = await insertUser(trx, {
         company_id: ctx.companyId,
@@ -109,27 +133,43 @@ function changesOf(body: UserUpdateBody, passwordHash: string | null, now: strin
 }
 
 /**
+ * Whether the update ends the user's sessions (impersonations they started included): deactivation,
+ * a new role (F5) and a new password (F7, as a reset does) do. Someone changing their own account
+ * keeps the session they do it in.
+ */
+function endsSessions(ctx: AuthedContext, target: UserListRow, body: UserUpdateBody): { except?: string } | null {
+  const roleChanged = body.role !== undefined && body.role !== target.role;
+  if (body.suspended !== true && !roleChanged && !body.password) return null;
+  return target.id === ctx.user.id ? { except: ctx.session.id_hash } : {};
+}
+
+/**
  * PUT /users/{id}: only users in the caller's scope (others answer 404), never one ranked above the
- * caller. Deactivating ends all of the user's sessions in the same transaction.
+ * caller, and another's password, e-mail, username or role only when ranked above them. Ending
+ * sessions ({@link endsSessions}) happens in the same transaction as the change.
  */
 export async function updateUser(deps: UsersDeps, ctx: AuthedContext, id: number, body: UserUpdateBody): Promise<User> {
   const scope = await departmentScope(deps.db, ctx);
   const target = await findUserRow(deps.db, deps.dialect, { companyId: ctx.companyId, scope }, id);
   if (!target) throw notFound();
   assertCanEdit(ctx.user, target);
+  assertCanChangeSensitive(ctx.user, target, sensitiveChanges(body, target));
   if (body.role !== undefined) assertCanAssignRole(ctx.user, body.role);
   if (body.suspended === true && id === ctx.user.id)
     throw invalidField('suspended', 'You cannot deactivate your own account.');
-  const customValues: CustomFieldValue[] = await validate(deps, ctx, body, id);
+  const customValues: CustomFieldValue[] = await validate(deps, ctx, body, target);
   if (body.department_id !== undefined) assertDepartmentInScope(scope, body.department_id);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const changes = changesOf(body, passwordHash, iso(ctx.now()));
+  const ending = endsSessions(ctx, target, body);
   return writing(
+    deps,
+    ctx,
     deps.db.transaction().execute(async (trx) => {
       const before = await snapshot(trx, deps, ctx.companyId, id);
       await updateUserRow(trx, id, changes);
       await writeCustomValues(trx, ctx.companyId, id, customValues);
-      if (body.suspended === true) await destroyUserSessions(trx, id);
+      if (ending) await destroyUserSessions(trx, id, ending);
       const after = await snapshot(trx, deps, ctx.companyId, id);
       await audit(trx, ctx, {
         action: 'user.update',

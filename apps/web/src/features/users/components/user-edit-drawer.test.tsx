@@ -133,7 +133,7 @@ describe('the user drawer', { timeout: TIMEOUT_MS }, () => {
               error: {
                 message: 'The given data was invalid.',
                 details: {
-                  username: ['This username is already taken.'],
+                  username: ['This username cannot be used. Choose another, or ask your administrator.'],
                   'custom_fields.employee_id': ['This employee id is in use.'],
                   manager_id: ['Choose a manager of this company.'],
                   password: ['Something the form does not show.'],
@@ -152,7 +152,9 @@ describe('the user drawer', { timeout: TIMEOUT_MS }, () => {
     await user.type(field('Username'), 'grace');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('This username is already taken.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This username cannot be used. Choose another, or ask your administrator.'),
+    ).toBeInTheDocument();
     expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(field('Username')).toHaveValue('grace');
     expect(screen.getByText('This employee id is in use.')).toBeInTheDocument();
@@ -242,6 +244,24 @@ describe('the user drawer', { timeout: TIMEOUT_MS }, () => {
     renderWithSession(`/users?edit=${ADA.id}`, <UserEditDrawer />);
     dialog = await drawer('Ada Lovelace');
     expect(await within(dialog).findByRole('button', { name: 'Login as Ada' })).toBeInTheDocument();
+  });
+
+  it("keeps a peer's sign-in details as they are, and offers a password reset instead", async () => {
+    drawerApi((call) =>
+      call.method === 'GET' && call.path === `/api/v3/users/${ADA.id}`
+        ? json({ data: { ...ADA, role: 2 } })
+        : undefined,
+    );
+    renderWithSession(`/users?edit=${ADA.id}`, <UserEditDrawer />, sessionOf({ role: 2 }));
+    const dialog = await drawer('Ada Lovelace');
+    await waitFor(() => expect(field('First name')).toHaveValue('Ada'));
+    for (const name of ['Username', 'E-mail']) {
+      expect(field(name)).toHaveAttribute('readonly');
+      expect(field(name)).toHaveAccessibleDescription('Only someone ranked above them can change this.');
+    }
+    expect(screen.getByLabelText('Role', { selector: 'input' })).toHaveAttribute('readonly');
+    expect(field('First name')).not.toHaveAttribute('readonly');
+    expect(within(dialog).getByRole('button', { name: 'Send password reset' })).toBeInTheDocument();
   });
 
   it('says so when the user cannot be shown (missing, or outside the reader’s departments)', async () => {

@@ -83,14 +83,14 @@ describe('the user form model', () => {
 
   it("puts the server's messages on the form's fields and keeps the rest for above the form", () => {
     const details = {
-      username: ['This username is already taken.'],
+      username: ['This username cannot be used. Choose another, or ask your administrator.'],
       manager_id: ['Choose a manager of this company.'],
       'custom_fields.employee_id': ['Taken.', 'Too long.'],
       'custom_fields.gone': ['Unknown custom field.'],
     };
     expect(serverErrors(details, formPaths(FIELDS))).toEqual({
       fields: {
-        username: 'This username is already taken.',
+        username: 'This username cannot be used. Choose another, or ask your administrator.',
         manager: 'Choose a manager of this company.',
         'custom_fields.employee_id': 'Taken. Too long.',
       },

@@ -9,7 +9,7 @@ import classes from './user-edit-drawer.module.css';
 import type { FormField } from './user-edit-form-model.ts';
 import { useUserEditForm } from './user-edit-form-state.ts';
 import { UserEditManagerField } from './user-edit-manager-field.tsx';
-import { type Actor, assignableRoles } from './user-edit-permissions.ts';
+import { type Actor, assignableRoles, canChangeSignIn } from './user-edit-permissions.ts';
 
 export interface UserEditFormProps {
   user: User | null;
@@ -25,6 +25,8 @@ export interface UserEditFormProps {
   onSaved: (user: User) => void;
   onCancel: () => void;
 }
+
+const SIGN_IN_LOCKED = 'Only someone ranked above them can change this.';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -50,6 +52,13 @@ export function UserEditForm(props: UserEditFormProps) {
     onSaved: props.onSaved,
   });
   const input = (path: string) => ({ ...form.getInputProps(path), readOnly });
+  // A peer's sign-in details stay as they are: they can be sent a password reset instead.
+  const signInLocked = !readOnly && user !== null && !canChangeSignIn(actor, user);
+  const signInInput = (path: string) => ({
+    ...input(path),
+    readOnly: readOnly || signInLocked,
+    ...(signInLocked ? { description: SIGN_IN_LOCKED } : {}),
+  });
   const roles = assignableRoles(actor);
   if (user && !roles.some((role) => role.value === String(user.role)))
     roles.push({ value: String(user.role), label: `Role ${user.role}` });
@@ -101,9 +110,9 @@ export function UserEditForm(props: UserEditFormProps) {
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              {...input('username')}
+              {...signInInput('username')}
             />
-            <TextInput label="E-mail" type="email" autoComplete="off" {...input('email')} />
+            <TextInput label="E-mail" type="email" autoComplete="off" {...signInInput('email')} />
           </SimpleGrid>
         </Section>
         <Section title={`Role and ${company.department_label.toLowerCase()}`}>
@@ -114,7 +123,7 @@ export function UserEditForm(props: UserEditFormProps) {
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               description={readOnly ? undefined : 'Up to your own role'}
-              {...input('role')}
+              {...signInInput('role')}
             />
             <UserEditDepartmentField
               label={company.department_label}

@@ -19,6 +19,16 @@ export function canEditUser(actor: Actor, target: Pick<User, 'role' | 'site_admi
   return !target.site_admin && roleRank(target.role) <= roleRank(actor.role);
 }
 
+/**
+ * Username, e-mail, password and role decide who signs in as the user and what they reach: changing
+ * them for someone else needs a strictly higher rank (site admins any), so a manager cannot take over
+ * a peer's account. One's own are one's own.
+ */
+export function canChangeSignIn(actor: Actor, target: Pick<User, 'id' | 'role' | 'site_admin'>): boolean {
+  if (actor.site_admin || target.id === actor.id) return true;
+  return !target.site_admin && roleRank(target.role) < roleRank(actor.role);
+}
+
 /** The roles the actor may give, lowest rank first: up to their own (spec §5); site admins any. */
 export function assignableRoles(actor: Actor): { value: string; label: string }[] {
   return [...ROLE_IDS]
