@@ -10,10 +10,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLE } from '@heed/contract';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createDb } from '../apps/api/src/db/create-db.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import { ensureInitialData } from '../apps/api/src/db/seed/initial-data.ts';
 import { hashPassword } from '../apps/api/src/platform/passwords.ts';
 import {
   HEADER,
@@ -25,6 +21,7 @@ import {
   usersRows,
   xlsxOf,
 } from '../apps/api/test/support/hostile-files.ts';
+import { freshCompany } from './lib/fresh-company.mjs';
 import { parseArgs, percentile, signIn, startHeed } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { seconds: '60' });
@@ -192,22 +189,12 @@ function openQuote(rows, length) {
 }
 
 /** The company and its Company Manager, in a fresh SQLite file. */
-async function prepare(url) {
-  const config = loadConfig({ ...process.env, DATA_DIR: temp, DATABASE_URL: url, HEED_DEMO: '0' });
-  const handle = createDb({ url });
-  try {
-    await migrateToLatest(handle.db);
-    await ensureInitialData(handle.db, config, { info: () => undefined });
-    const now = new Date().toISOString();
-    const company = await handle.db
-      .insertInto('companies')
-      .values({ name: 'Hostile Bench Co', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await handle.db
+const prepare = (url) =>
+  freshCompany(url, temp, 'Hostile Bench Co', async (db, companyId, now) => {
+    await db
       .insertInto('users')
       .values({
-        company_id: company.id,
+        company_id: companyId,
         username: 'hostile.cm',
         email: 'hostile.cm@example.test',
         first_name: 'Hostile',
@@ -218,10 +205,7 @@ async function prepare(url) {
         updated_at: now,
       })
       .execute();
-  } finally {
-    await handle.close();
-  }
-}
+  });
 
 const rssMiB = (pid) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 function cpuSeconds(pid) {

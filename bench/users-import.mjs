@@ -11,11 +11,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createDb } from '../apps/api/src/db/create-db.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import { ensureInitialData } from '../apps/api/src/db/seed/initial-data.ts';
 import { DEPARTMENTS, call, fileBlob, until, writeCsv, writeXlsx } from './lib/import-file.mjs';
+import { freshCompany } from './lib/fresh-company.mjs';
 import { fmt, parseArgs, signIn, startHeed } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { rows: '100000', format: 'csv' });
@@ -45,37 +42,27 @@ async function freshDatabase(label) {
   };
 }
 
-async function prepare(url) {
-  const config = loadConfig({ ...process.env, DATA_DIR: temp, DATABASE_URL: url, HEED_DEMO: '0' });
-  const handle = createDb({ url });
-  try {
-    await migrateToLatest(handle.db);
-    await ensureInitialData(handle.db, config, { info: () => undefined });
-    const now = new Date().toISOString();
-    const company = await handle.db
-      .insertInto('companies')
-      .values({ name: COMPANY, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+const prepare = (url) =>
+  freshCompany(url, temp, COMPANY, async (db, companyId, now) => {
     const fields = [
       ['cost_center', 'Cost Center', 'text'],
       ['badge_number', 'Badge Number', 'number'],
       ['contract_end', 'Contract End', 'date'],
     ];
     for (const [position, [key, label, type]] of fields.entries()) {
-      await handle.db
+      await db
         .insertInto('custom_fields')
-        .values({ company_id: company.id, key, label, type, position, created_at: now, updated_at: now })
+        .values({ company_id: companyId, key, label, type, position, created_at: now, updated_at: now })
         .execute();
     }
     const ids = new Map();
     for (const path of DEPARTMENTS) {
       const names = path.split('/');
       const parent = names.length > 1 ? ids.get(names.slice(0, -1).join('/')) : null;
-      const inserted = await handle.db
+      const inserted = await db
         .insertInto('departments')
         .values({
-          company_id: company.id,
+          company_id: companyId,
           parent_id: parent?.id ?? null,
           name: names.at(-1),
           path: 'x',
@@ -85,14 +72,10 @@ async function prepare(url) {
         .returning('id')
         .executeTakeFirstOrThrow();
       const nodePath = `${parent?.path ?? '/'}${inserted.id}/`;
-      await handle.db.updateTable('departments').set({ path: nodePath }).where('id', '=', inserted.id).execute();
+      await db.updateTable('departments').set({ path: nodePath }).where('id', '=', inserted.id).execute();
       ids.set(path, { id: inserted.id, path: nodePath });
     }
-    return company.id;
-  } finally {
-    await handle.close();
-  }
-}
+  });
 
 function memory(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

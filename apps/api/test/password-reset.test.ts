@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_THROTTLE } from '@heed/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient, signedIn } from './support/client.ts';
+import { type Smtp, startSmtp } from './support/smtp.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import {
   type BulkFixture,
@@ -14,30 +13,9 @@ import {
   drainJobs,
 } from './users-bulk.fixture.ts';
 
-/** A real SMTP peer on a loopback port that keeps each message's recipients and raw text. */
-async function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 let t: TestApp;
 let f: BulkFixture;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Smtp;
 
 beforeEach(async () => {
   smtp = await startSmtp();
