@@ -257,7 +257,7 @@ describe('the user drawer', { timeout: TIMEOUT_MS }, () => {
     await waitFor(() => expect(field('First name')).toHaveValue('Ada'));
     for (const name of ['Username', 'E-mail']) {
       expect(field(name)).toHaveAttribute('readonly');
-      expect(field(name)).toHaveAccessibleDescription('Only someone ranked above them can change this.');
+      expect(field(name)).toHaveAccessibleDescription('Only a higher role can change this.');
     }
     expect(screen.getByLabelText('Role', { selector: 'input' })).toHaveAttribute('readonly');
     expect(field('First name')).not.toHaveAttribute('readonly');

@@ -26,7 +26,7 @@ export interface UserEditFormProps {
   onCancel: () => void;
 }
 
-const SIGN_IN_LOCKED = 'Only someone ranked above them can change this.';
+const SIGN_IN_LOCKED = 'Only a higher role can change this.';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -106,7 +106,7 @@ export function UserEditForm(props: UserEditFormProps) {
             <TextInput label="Last name" withAsterisk={!readOnly} autoComplete="off" {...input('last_name')} />
             <TextInput
               label="Username"
-              withAsterisk={!readOnly}
+              withAsterisk={!readOnly && !signInLocked}
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
