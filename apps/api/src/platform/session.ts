@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../db/types.ts';
 import { compileOnce } from '../db/compile-once.ts';
 import { currentSqliteStamp } from '../db/data-stamp.ts';
+import { StampedCache } from '../db/stamped-cache.ts';
 import { addMinutes, iso } from './clock.ts';
 import { impersonationRefusal } from './impersonation-rule.ts';
 import { hashToken, randomToken } from './tokens.ts';
@@ -154,8 +155,7 @@ async function readSession(db: Kysely<Database>, idHash: string): Promise<Sessio
 }
 
 /** Session records remembered per SQLite connection, by id hash, with the data stamp they were read at. */
-const SESSION_CACHE_ENTRIES = 5000;
-const sessionCaches = new WeakMap<Kysely<Database>, Map<string, { stamp: string; record: SessionRecord }>>();
+const sessionRecords = new StampedCache<string, SessionRecord>({ maxWeight: 5000 });
 
 /**
  * The session's record, from memory while the database is provably unchanged: on SQLite the stamp
@@ -167,19 +167,10 @@ const sessionCaches = new WeakMap<Kysely<Database>, Map<string, { stamp: string;
 async function sessionRecord(db: Kysely<Database>, idHash: string): Promise<SessionRecord | null> {
   const stamp = currentSqliteStamp(db);
   if (stamp === undefined) return readSession(db, idHash);
-  let cache = sessionCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    sessionCaches.set(db, cache);
-  }
-  const hit = cache.get(idHash);
-  if (hit && hit.stamp === stamp) return hit.record;
+  const hit = sessionRecords.get(db, idHash, stamp);
+  if (hit) return hit;
   const record = await readSession(db, idHash);
-  cache.delete(idHash);
-  if (record) {
-    cache.set(idHash, { stamp, record });
-    if (cache.size > SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-  }
+  if (record) sessionRecords.set(db, idHash, stamp, record);
   return record;
 }
 
