@@ -4,9 +4,9 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readXlsx } from '../src/modules/users-import/xlsx-reader.ts';
-import { CSV_LINE_CODES, finishCsvLines } from '../src/platform/csv-lines.ts';
-import { type Cell, type SpreadsheetFormat, sendSpreadsheet } from '../src/platform/spreadsheet.ts';
+import { readXlsx } from '../src/platform/files/xlsx-reader.ts';
+import { CSV_LINE_CODES, finishCsvLines } from '../src/platform/files/csv-lines.ts';
+import { type Cell, type SpreadsheetFormat, sendSpreadsheet } from '../src/platform/files/spreadsheet.ts';
 
 // What the hand-written CSV and XLSX writers put in each cell: quoting, formula neutralising, XML
 // escaping, numbers and empty cells, read back by a CSV parser, exceljs and the users import's reader.

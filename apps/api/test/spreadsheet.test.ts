@@ -10,7 +10,7 @@ import {
   type SpreadsheetFormat,
   neutraliseFormula,
   sendSpreadsheet,
-} from '../src/platform/spreadsheet.ts';
+} from '../src/platform/files/spreadsheet.ts';
 
 describe('neutraliseFormula', () => {
   it('quotes text a spreadsheet would read as a formula, and nothing else', () => {

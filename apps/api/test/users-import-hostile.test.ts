@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_LIMITS } from '../src/modules/users-import/file-limits.ts';
+import { READ_LIMITS } from '../src/platform/files/file-limits.ts';
 import { dryRun, upload, uploadFails } from './fixtures/import-harness.ts';
 import { createImportWorld } from './fixtures/import-world.ts';
 import type { TestClient } from './support/client.ts';

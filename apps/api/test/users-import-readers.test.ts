@@ -4,11 +4,11 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { autoMap } from '../src/modules/users-import/auto-mapping.ts';
 import { excelDate, parseDeactivated, parseRole } from '../src/modules/users-import/cell-values.ts';
-import { detectDelimiter, readCsv } from '../src/modules/users-import/csv-reader.ts';
+import { detectDelimiter, readCsv } from '../src/platform/files/csv-reader.ts';
 import { KeySet } from '../src/modules/users-import/file-keys.ts';
-import type { RawRow } from '../src/modules/users-import/raw-row.ts';
-import { SharedStrings } from '../src/modules/users-import/shared-strings.ts';
-import { readXlsx } from '../src/modules/users-import/xlsx-reader.ts';
+import type { RawRow } from '../src/platform/files/raw-row.ts';
+import { SharedStrings } from '../src/platform/files/shared-strings.ts';
+import { readXlsx } from '../src/platform/files/xlsx-reader.ts';
 import { FIXTURES } from './fixtures/import-harness.ts';
 
 /** The CSV as a stream cut into pieces of `size` bytes: records and quotes straddle every boundary. */

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { importMapping } from '@heed/contract';
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../src/modules/users-import/csv-reader.ts';
-import { FileRefusedError, READ_LIMITS } from '../src/modules/users-import/file-limits.ts';
-import type { RawRow } from '../src/modules/users-import/raw-row.ts';
-import { SHARED_STRING_LIMITS, SharedStrings } from '../src/modules/users-import/shared-strings.ts';
-import { ElementScanner, elementsOf, textRuns } from '../src/modules/users-import/xml-scan.ts';
-import { type Archive, ZIP_LIMITS, ZipFormatError, listZipEntries } from '../src/modules/users-import/zip-reader.ts';
+import { readCsv } from '../src/platform/files/csv-reader.ts';
+import { FileRefusedError, READ_LIMITS } from '../src/platform/files/file-limits.ts';
+import type { RawRow } from '../src/platform/files/raw-row.ts';
+import { SHARED_STRING_LIMITS, SharedStrings } from '../src/platform/files/shared-strings.ts';
+import { ElementScanner, elementsOf, textRuns } from '../src/platform/files/xml-scan.ts';
+import { type Archive, ZIP_LIMITS, ZipFormatError, listZipEntries } from '../src/platform/files/zip-reader.ts';
 import { zipOf } from './support/hostile-files.ts';
 
 // The readers' limits one at a time, below the API: the element scan stays linear and stops at its cap,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RawRow } from '../src/modules/users-import/raw-row.ts';
-import { readXlsx, readXlsxHead } from '../src/modules/users-import/xlsx-reader.ts';
+import type { RawRow } from '../src/platform/files/raw-row.ts';
+import { readXlsx, readXlsxHead } from '../src/platform/files/xlsx-reader.ts';
 import { FIXTURES } from './fixtures/import-harness.ts';
 
 // A workbook as Excel writes one (shared strings, listed after the sheet), big enough that its sheet and its

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { constants } from 'node:zlib';
-import { ZipWriter } from '../../src/platform/zip-writer.ts';
+import { ZipWriter } from '../../src/platform/files/zip-writer.ts';
 
 // Hostile files, made at test time: ZIP archives whose entries are deflated from generators (tens of
 // MB of XML never held whole), and the XLSX parts around a sheet. Also used by bench/hostile-uploads.

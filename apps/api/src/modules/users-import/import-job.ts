@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { type JobHandler, PermanentJobError } from '../../jobs/types.ts';
 import { iso } from '../../platform/clock.ts';
-import { FileRefusedError } from './file-limits.ts';
+import { FileRefusedError } from '../../platform/files/file-limits.ts';
 import { dryRunImport } from './import-dry-run.ts';
 import { runImport } from './import-run.ts';
 import { prepareRun } from './run-context.ts';

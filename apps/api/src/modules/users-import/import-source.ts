@@ -1,10 +1,10 @@
 import type { ImportFormat } from '@heed/contract';
 import type { FileStorage } from '../../platform/storage.ts';
-import { type CsvEncoding, detectDelimiter, readCsv } from './csv-reader.ts';
-import { BudgetSpentError, READ_LIMITS, byteBudget, megabytes } from './file-limits.ts';
-import type { RawRow, RowBatches } from './raw-row.ts';
-import { readXlsx, readXlsxHead } from './xlsx-reader.ts';
-import type { Archive } from './zip-reader.ts';
+import { type CsvEncoding, detectDelimiter, readCsv } from '../../platform/files/csv-reader.ts';
+import { BudgetSpentError, READ_LIMITS, byteBudget, megabytes } from '../../platform/files/file-limits.ts';
+import type { RawRow, RowBatches } from '../../platform/files/raw-row.ts';
+import { readXlsx, readXlsxHead } from '../../platform/files/xlsx-reader.ts';
+import type { Archive } from '../../platform/files/zip-reader.ts';
 
 export interface SourceSpec {
   key: string;

@@ -3,7 +3,7 @@ import { MAX_IMPORT_BYTES } from '@heed/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import type { FileStorage, StagedFile } from '../../platform/storage.ts';
-import { type FileProbe, probeFile } from './file-probe.ts';
+import { type FileProbe, probeFile } from '../../platform/files/file-probe.ts';
 
 export interface ReceivedImportFile {
   staged: StagedFile;

@@ -10,7 +10,7 @@ import type { CustomFieldDef } from '../users/users-relations.repository.ts';
 import { hasNul } from '../users/users.filters.ts';
 import { excelDate, parseDeactivated, parseRole } from './cell-values.ts';
 import { ROW_MESSAGES } from './import-messages.ts';
-import type { RawRow } from './raw-row.ts';
+import type { RawRow } from '../../platform/files/raw-row.ts';
 
 /** One problem of a row: the file column it concerns (its header; '' for the whole row), the message, the cell. */
 export interface RowError {

@@ -1,7 +1,7 @@
 import { endpoints } from '@heed/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http.ts';
-import { sendSpreadsheet } from '../../platform/spreadsheet.ts';
+import { sendSpreadsheet } from '../../platform/files/spreadsheet.ts';
 import { exportUserImportErrors, listUserImportErrors } from './import-errors.service.ts';
 import { importStorage } from './run-context.ts';
 import { dryRunUserImport, runUserImport, updateUserImport } from './users-import-steps.service.ts';

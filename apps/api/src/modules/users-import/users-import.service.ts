@@ -16,7 +16,7 @@ import { invalidField, notFound } from '../../platform/errors.ts';
 import { type FileStorage, randomKeyPart, safeFileName } from '../../platform/storage.ts';
 import { pageMeta } from '../users/users.service.ts';
 import { autoMap } from './auto-mapping.ts';
-import type { CsvEncoding } from './csv-reader.ts';
+import type { CsvEncoding } from '../../platform/files/csv-reader.ts';
 import { loadCustomFields } from './import-lookups.repository.ts';
 import { type SourceSpec, detectCsvDelimiter, readFileHead } from './import-source.ts';
 import { type ReceivedImportFile, receiveImportFile } from './import-upload.ts';
@@ -29,7 +29,7 @@ import {
   insertImport,
   listImports,
 } from './users-import.repository.ts';
-import { FileRefusedError, READ_LIMITS, isTimeout } from './file-limits.ts';
+import { FileRefusedError, READ_LIMITS, isTimeout } from '../../platform/files/file-limits.ts';
 
 export interface ImportDeps {
   db: Kysely<Database>;

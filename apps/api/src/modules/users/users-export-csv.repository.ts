@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import { type KeysetBatch, readKeysetBatches } from '../../db/read-ahead.ts';
 import type { Database } from '../../db/types.ts';
-import { CSV_LINE_CODES } from '../../platform/csv-lines.ts';
+import { CSV_LINE_CODES } from '../../platform/files/csv-lines.ts';
 import { AFTER_ID, type ExportField, batchIds } from './users-export.repository.ts';
 import type { PlanHint, UserCriteria } from './users.criteria.ts';
 

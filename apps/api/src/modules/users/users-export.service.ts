@@ -2,8 +2,8 @@ import { ROLE_LABELS, type RoleId, type exportUsersQuery } from '@heed/contract'
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { AuthedContext } from '../../platform/context.ts';
-import { finishCsvLines } from '../../platform/csv-lines.ts';
-import type { Cell, CsvBatch, SpreadsheetDownload } from '../../platform/spreadsheet.ts';
+import { finishCsvLines } from '../../platform/files/csv-lines.ts';
+import type { Cell, CsvBatch, SpreadsheetDownload } from '../../platform/files/spreadsheet.ts';
 import { CSV_LINE_FIELDS_MAX, iterateExportCsvLines } from './users-export-csv.repository.ts';
 import {
   type ExportField,

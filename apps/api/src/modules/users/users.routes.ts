@@ -1,7 +1,7 @@
 import { endpoints } from '@heed/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http.ts';
-import { sendSpreadsheet } from '../../platform/spreadsheet.ts';
+import { sendSpreadsheet } from '../../platform/files/spreadsheet.ts';
 import { preferencesRoutes } from './preferences.routes.ts';
 import { exportUsers } from './users-export.service.ts';
 import { createUser, updateUser } from './users-write.service.ts';
