@@ -1,5 +1,6 @@
 import { API_ERRORS, roleRank } from '@heed/contract';
 import type { UserRow } from '../../db/types.ts';
+import type { AuthedContext } from '../../platform/context.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { isDepartmentInScope } from '../../platform/scope.ts';
 
@@ -59,4 +60,12 @@ export function assertCanChangeSensitive(
 export function assertDepartmentInScope(scope: number[] | null, departmentId: number | null | undefined): void {
   if (!isDepartmentInScope(scope, departmentId))
     throw forbiddenField('department_id', 'Choose a department you manage.');
+}
+
+/**
+ * One's own record is always reachable (the console's Update Profile), whichever company a site
+ * admin is acting on: a request for it acts on the user's own company.
+ */
+export function forOwnRecord<C extends Pick<AuthedContext, 'user' | 'companyId'>>(ctx: C, id: number): C {
+  return id === ctx.user.id ? { ...ctx, companyId: ctx.user.company_id } : ctx;
 }

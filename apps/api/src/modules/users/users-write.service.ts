@@ -16,6 +16,7 @@ import {
   assertCanChangeSensitive,
   assertCanEdit,
   assertDepartmentInScope,
+  forOwnRecord,
   sensitiveChanges,
 } from './users-rules.ts';
 import {
@@ -148,7 +149,13 @@ function endsSessions(ctx: AuthedContext, target: UserListRow, body: UserUpdateB
  * caller, and another's password, e-mail, username or role only when ranked above them. Ending
  * sessions ({@link endsSessions}) happens in the same transaction as the change.
  */
-export async function updateUser(deps: UsersDeps, ctx: AuthedContext, id: number, body: UserUpdateBody): Promise<User> {
+export async function updateUser(
+  deps: UsersDeps,
+  requestCtx: AuthedContext,
+  id: number,
+  body: UserUpdateBody,
+): Promise<User> {
+  const ctx = forOwnRecord(requestCtx, id);
   const scope = await departmentScope(deps.db, ctx);
   const target = await findUserRow(deps.db, deps.dialect, { companyId: ctx.companyId, scope }, id);
   if (!target) throw notFound();

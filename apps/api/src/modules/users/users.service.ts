@@ -10,6 +10,7 @@ import { customFieldCriteria } from './custom-field-filters.ts';
 import { findCustomFields, loadUserRelations } from './users-relations.repository.ts';
 import type { UserCriteria } from './users.criteria.ts';
 import { hasNul, parseUserFilters } from './users.filters.ts';
+import { forOwnRecord } from './users-rules.ts';
 import { toSearchHit, toUser } from './users.mapper.ts';
 import { listUsersPage } from './users-page.repository.ts';
 import { USER_ORDER, findCompanyNames, findUserRow } from './users.repository.ts';
@@ -93,7 +94,8 @@ export async function searchUsers(
 }
 
 /** GET /users/{id}: a user outside the company or the caller's scope answers like a missing one. */
-export async function getUser(deps: UsersDeps, ctx: AuthedContext, id: number): Promise<User> {
+export async function getUser(deps: UsersDeps, requestCtx: AuthedContext, id: number): Promise<User> {
+  const ctx = forOwnRecord(requestCtx, id);
   const scope = await departmentScope(deps.db, ctx);
   const row = await findUserRow(deps.db, deps.dialect, { companyId: ctx.companyId, scope }, id);
   if (!row) throw notFound();

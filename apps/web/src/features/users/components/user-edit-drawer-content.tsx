@@ -88,9 +88,12 @@ export function UserEditDrawerContent({
   const fieldsQuery = useCustomFields();
   const userQuery = useUser(target.kind === 'user' ? target.id : null);
   const [tab, setTab] = useState<string | null>('details');
+  // A site admin's own profile, opened while acting on another company: that company's custom fields
+  // are not theirs (the server saves the profile in their own company).
+  const ownElsewhere = target.kind === 'user' && target.id === actor.id && actor.company.id !== company.id;
   const fields = useMemo(
-    () => [...(fieldsQuery.data ?? [])].sort((a, b) => a.position - b.position),
-    [fieldsQuery.data],
+    () => (ownElsewhere ? [] : [...(fieldsQuery.data ?? [])].sort((a, b) => a.position - b.position)),
+    [fieldsQuery.data, ownElsewhere],
   );
   const notFound = target.kind === 'invalid' || (userQuery.isError && isApiError(userQuery.error, 404));
   const failed = (userQuery.isError && !notFound) || fieldsQuery.isError;

@@ -3,7 +3,7 @@ import { MODAL_CLOSE_DELAY_MS } from '@heed/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../components/list-page/testing.tsx';
-import { ADA, drawerApi, renderWithSession, sessionOf } from '../test/user-edit-fixtures.tsx';
+import { ADA, COMPANY, drawerApi, renderWithSession, sessionOf } from '../test/user-edit-fixtures.tsx';
 import { makeUser, noPreference, usersAnswer } from '../test/users-fixtures.ts';
 import UsersListPage from '../pages/users-list-page.tsx';
 import { UserEditDrawer } from './user-edit-drawer.tsx';
@@ -262,6 +262,20 @@ describe('the user drawer', { timeout: TIMEOUT_MS }, () => {
     expect(screen.getByLabelText('Role', { selector: 'input' })).toHaveAttribute('readonly');
     expect(field('First name')).not.toHaveAttribute('readonly');
     expect(within(dialog).getByRole('button', { name: 'Send password reset' })).toBeInTheDocument();
+  });
+
+  it("opens a site admin's own profile while they act on another company, without that company's fields", async () => {
+    drawerApi((call) =>
+      call.method === 'GET' && call.path === `/api/v3/users/${ADA.id}`
+        ? json({ data: { ...ADA, role: 1, custom_fields: {} } })
+        : undefined,
+    );
+    const own = sessionOf({ id: ADA.id, site_admin: true, company: { ...COMPANY, id: 99, name: 'Heed' } });
+    renderWithSession(`/users?edit=${ADA.id}`, <UserEditDrawer />, own);
+    const dialog = await drawer('Ada Lovelace');
+    await waitFor(() => expect(field('First name')).toHaveValue('Ada'));
+    expect(within(dialog).queryByRole('textbox', { name: 'Employee ID' })).toBeNull();
+    expect(field('Username')).not.toHaveAttribute('readonly');
   });
 
   it('says so when the user cannot be shown (missing, or outside the reader’s departments)', async () => {
