@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   lastCompany: `${STORAGE_PREFIX}last-company`,
   /** session: the flash message waiting for the next route change (spec §4). */
   flash: `${STORAGE_PREFIX}flash`,
+  /** local: a site admin put away the note that client companies hold the data (their own company is shown). */
+  ownCompanyNoteDismissed: `${STORAGE_PREFIX}own-company-note-dismissed`,
   /** session: when the page last reloaded after a failed chunk load (spec §8), against reload loops. */
   chunkReload: `${STORAGE_PREFIX}chunk-reload`,
 } as const;

@@ -3,6 +3,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation } from 'react-router';
+import { OwnCompanyNote } from './own-company-note.tsx';
 import { Brand } from '../../components/brand.tsx';
 import { type ConsoleSession, ConsoleSessionProvider } from '../../lib/console-session.tsx';
 import { ConsoleHeader } from './console-header.tsx';
@@ -61,6 +62,7 @@ function Frame() {
         <SideNav />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
+        <OwnCompanyNote />
         <Outlet />
       </AppShell.Main>
       <GlobalSpinner />
