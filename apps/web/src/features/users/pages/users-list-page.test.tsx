@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, json, mockApi, pendingUntilAborted, renderAt } from '../../../components/list-page/testing.tsx';
+import { renderWithSession, sessionOf } from '../test/user-edit-fixtures.tsx';
 import { makeUser, noPreference, usersAnswer } from '../test/users-fixtures.ts';
 import UsersListPage from './users-list-page.tsx';
 
@@ -61,6 +62,18 @@ describe('the users list', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     ]);
     expect(api.callsTo('GET', PREFERENCES)[0]!.query.get('name')).toBe('users-list');
     expect(lastQuery(api)).toEqual({ page: '1', per_page: '25', sort: 'id', order: 'asc' });
+  });
+
+  it('offers a Reviewer no rows to tick, as no bulk action is theirs; a manager ticks rows', async () => {
+    companyOf(40);
+    const reviewer = renderWithSession('/users', <UsersListPage />, sessionOf({ role: 3 }));
+    expect(await screen.findByText('1–25 of 40 users')).toBeInTheDocument();
+    expect(within(table()).queryAllByRole('checkbox')).toHaveLength(0);
+    reviewer.unmount();
+
+    renderWithSession('/users', <UsersListPage />, sessionOf({ role: 2 }));
+    expect(await screen.findByText('1–25 of 40 users')).toBeInTheDocument();
+    expect(within(table()).getAllByRole('checkbox').length).toBeGreaterThan(25);
   });
 
   it("shows the custom fields marked for the table as columns, under their labels and in their types' form", async () => {

@@ -17,6 +17,8 @@ import {
 } from '../components/users-columns.tsx';
 import { UserIdChip, UsersFilters } from '../components/users-filters.tsx';
 import { UsersListBulkActions } from '../components/bulk-actions.tsx';
+import { canChangeUsers } from '../components/user-edit-permissions.ts';
+import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 
 export { USERS_LIST_PREFERENCE };
 
@@ -48,6 +50,9 @@ export default function UsersListPage() {
   const listConfig = useMemo(() => ({ ...config, defaultColumns: defaultUserColumns(fields) }), [fields]);
   const list = useListPage(listConfig);
   const drawer = useUserEditParam();
+  // Reviewers read: no row to tick, as no bulk action is theirs.
+  const session = useOptionalConsoleSession();
+  const mayChange = session === null || canChangeUsers(session.user);
   const columns = useMemo(
     () => [...USER_COLUMNS, ...customFieldColumns(fields, list.rows, list.columnIds)],
     [fields, list.rows, list.columnIds],
@@ -65,7 +70,7 @@ export default function UsersListPage() {
       chips={<UserIdChip list={list} />}
       exportEndpoint={USERS_EXPORT_URL}
       empty={EMPTY}
-      selectable
+      selectable={mayChange}
       bulkActions={(selection) => <UsersListBulkActions list={list} selection={selection} />}
       onOpenRow={(user) => drawer.openUser(user.id)}
       actions={<UserEditEntry />}
