@@ -14,6 +14,8 @@ export const ROW_MESSAGES = {
   noIdentifier: 'Give a username or an e-mail address.',
   noMatchKey: (field: string) => `Give the ${field} to match an existing user.`,
   departmentNotFound: 'No department has this path. Check the names, or choose "create missing departments".',
+  departmentAmbiguous: (candidates: string[]) =>
+    `Several departments are called this: ${candidates.join('; ')}. Write the full path of the one you mean.`,
   departmentOutOfScope: 'Choose a department you manage.',
   userOutOfScope: 'This user is in a department you do not manage.',
   role: 'Choose Student, Reviewer, Department Manager or Company Manager.',

@@ -25,6 +25,7 @@ export function chooseDepartment(ctx: PlanContext, draft: RowDraft, creating: bo
     return { id: null, errors: ruleErrors(ctx.setup, () => assertDepartmentInScope(ctx.scope, null)) };
   const found = ctx.departments.resolve(draft.department);
   if (found.kind === 'invalid') return fail(ROW_MESSAGES.departmentNotFound);
+  if (found.kind === 'ambiguous') return fail(ROW_MESSAGES.departmentAmbiguous(found.candidates));
   if (found.kind === 'found') {
     return ruleErrors(ctx.setup, () => assertDepartmentInScope(ctx.scope, found.id)).length > 0
       ? fail(ROW_MESSAGES.departmentOutOfScope)
