@@ -275,6 +275,10 @@ describe('POST /jobs/{id}/cancel', () => {
     expect(refused.json().error.message).toBe('This job has already finished: there is nothing left to cancel.');
   });
 
+  /** The import's status and error as stored. */
+  const importRecord = (id: number) =>
+    t.db.selectFrom('imports').select(['status', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+
   it('stops a running import within its cancel poll, and marks the import failed', async () => {
     const created = await upload(
       clients.cm!,
@@ -292,12 +296,7 @@ describe('POST /jobs/{id}/cancel', () => {
     expect(await eventually(async () => (await statusOf(jobId)) === 'running')).toBe(true);
     expect((await cancel('cm', jobId)).statusCode).toBe(200);
     expect(await running).toMatchObject({ status: 'failed', last_error: 'Cancelled by Carla Manager.', attempts: 1 });
-    const record = await t.db
-      .selectFrom('imports')
-      .select(['status', 'last_error'])
-      .where('id', '=', created.id)
-      .executeTakeFirstOrThrow();
-    expect(record).toEqual({ status: 'failed', last_error: 'Cancelled by Carla Manager.' });
+    expect(await importRecord(created.id)).toEqual({ status: 'failed', last_error: 'Cancelled by Carla Manager.' });
     // A cancelled dry run can be done again.
     expect((await clients.cm!.post(`/api/v3/users/imports/${created.id}/dry-run`)).statusCode).toBe(202);
   });
@@ -317,11 +316,6 @@ describe('POST /jobs/{id}/cancel', () => {
     expect((await cancel('cm', jobId!)).json().data).toMatchObject({ status: 'failed' });
     const shown = (await clients.cm!.get(`/api/v3/users/imports/${created.id}`)).json().data;
     expect(shown).toMatchObject({ status: 'failed' });
-    const record = await t.db
-      .selectFrom('imports')
-      .select(['status', 'last_error'])
-      .where('id', '=', created.id)
-      .executeTakeFirstOrThrow();
-    expect(record).toEqual({ status: 'failed', last_error: 'Cancelled by Carla Manager.' });
+    expect(await importRecord(created.id)).toEqual({ status: 'failed', last_error: 'Cancelled by Carla Manager.' });
   });
 });
