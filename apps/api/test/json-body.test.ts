@@ -53,6 +53,8 @@ describe('JSON bodies', () => {
     const badKey = json({ name: 'users', data_type: 'json', value: { '\ud83d': 1 } });
     const refusedKey = await cm.post('/api/v3/users/preferences', badKey.body, { headers: badKey.headers });
     expect(refusedKey.statusCode).toBe(422);
+    // The object holding the bad key is named; the character itself is not echoed back.
+    expect(Object.keys(refusedKey.json().error.details)).toEqual(['value']);
 
     const { body, headers } = json(newUser('Ann 🎓'));
     const created = await cm.post('/api/v3/users', body, { headers });

@@ -9,13 +9,14 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const LONE_SURROGATE_MESSAGE = 'Remove the invalid character (half of a UTF-16 pair) from this text.';
 
-/** The dotted path of the first string (or key) holding a lone UTF-16 surrogate, or null. */
+/** The dotted path of the first string holding a lone UTF-16 surrogate (of the object, for a key), or null. */
 export function findLoneSurrogate(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || 'body' : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = path ? `${path}.${key}` : key;
-    if (LONE_SURROGATE.test(key)) return itemPath;
+    // A bad key is named by where it stands, never echoed back.
+    if (LONE_SURROGATE.test(key)) return path || 'body';
     const found = findLoneSurrogate(item, itemPath);
     if (found) return found;
   }
