@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryFlag } from './common.ts';
+import { queryFlag } from '../common.ts';
 import { roleField, listUsersQuery } from './users.ts';
 
 /** Bulk actions on users (PUT /users?{query}, spec §7). */

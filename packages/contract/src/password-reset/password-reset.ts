@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { meUser } from './auth.ts';
-import { passwordField } from './users.ts';
+import { meUser } from '../auth/auth.ts';
+import { passwordField } from '../users/users.ts';
 
 /** How long a password reset link works; the default reset e-mail template says 60 minutes. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;

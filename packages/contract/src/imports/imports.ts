@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuery, timestamp } from './common.ts';
-import { userRef } from './users.ts';
+import { pageQuery, timestamp } from '../common.ts';
+import { userRef } from '../users/users.ts';
 
 /** The user fields a file column can fill. `department` is a path of names (`Sales/EMEA`); `manager` a username or e-mail. */
 export const IMPORT_USER_FIELDS = [

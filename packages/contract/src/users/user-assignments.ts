@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, timestamp } from './common.ts';
+import { pageQuery, timestamp } from '../common.ts';
 
 /** An assignment's status as the console shows it (PRODUCT.md "Assignments"). */
 export const USER_ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'completed', 'overdue'] as const;

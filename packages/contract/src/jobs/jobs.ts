@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from './common.ts';
+import { timestamp } from '../common.ts';
 
 /** A background job's state (the worker's queue): queued → running → completed, or failed after its retries. */
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, listQuery, pageQuery, queryFlag, timestamp } from './common.ts';
+import { emailField, listQuery, pageQuery, queryFlag, timestamp } from '../common.ts';
 
 export const roleField = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { httpUrlField, pageQuery, queryFlag, timestamp } from './common.ts';
-import { DEFAULT_DEPARTMENT_LABEL } from './constants.ts';
+import { httpUrlField, pageQuery, queryFlag, timestamp } from '../common.ts';
+import { DEFAULT_DEPARTMENT_LABEL } from '../constants.ts';
 
 export const company = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryFlag } from './common.ts';
+import { queryFlag } from '../common.ts';
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'boolean', 'select'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];

@@ -1,0 +1,2 @@
+/** The custom-fields domain's names; its endpoint tables are joined into `endpointRoutes` and `endpoints` at the top level. */
+export * from './custom-fields.ts';
