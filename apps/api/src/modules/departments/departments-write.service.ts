@@ -6,7 +6,8 @@ import {
   type DepartmentDeleted,
   type DepartmentUpdateBody,
 } from '@heed/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { transactionLock } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
 import { audit } from '../../platform/audit.ts';
 import { iso } from '../../platform/clock.ts';
@@ -32,7 +33,7 @@ import { type DepartmentsDeps, withCounts } from './departments.service.ts';
 const MAX_PATH = 512;
 /** Room a new id takes in a path: up to 10 digits and a slash. */
 const ID_ROOM = 11;
-/** Key of the PostgreSQL advisory lock that serialises tree changes per company. */
+/** Key of the lock (`transactionLock`) that serialises tree changes per company. */
 const TREE_LOCK = 4_206_001;
 
 const snapshot = (node: DepartmentNode) => ({
@@ -44,7 +45,8 @@ const snapshot = (node: DepartmentNode) => ({
 
 /**
  * Runs a tree change in a transaction that holds the company's tree lock, so the checks made inside
- * it (siblings' names, cycles) still hold at commit. SQLite transactions are serialised anyway.
+ * it (siblings' names, cycles) still hold at commit (on SQLite, whose transactions are serialisable
+ * already, the lock is nothing to take: see `transactionLock`).
  */
 async function inTreeTransaction<T>(
   deps: DepartmentsDeps,
@@ -52,7 +54,7 @@ async function inTreeTransaction<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction().execute(async (trx) => {
-    if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${TREE_LOCK}, ${companyId})`.execute(trx);
+    await transactionLock(trx, deps.dialect, TREE_LOCK, companyId);
     return work(trx);
   });
 }

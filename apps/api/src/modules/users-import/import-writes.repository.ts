@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
+import { reserveIds } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
 import { bulkInsert, bulkUpdate, int, text } from './bulk-sql.ts';
 import type { DepartmentNode } from './department-index.ts';
@@ -36,25 +37,11 @@ const valueRow = (v: UserValues) => [
 
 /**
  * Ids for `count` new users, taken before they are inserted so that a row can name a user created
- * by an earlier row of the same chunk as its manager in the INSERT itself. SQLite: the chunk holds
- * the write lock (BEGIN IMMEDIATE), so the next ids after the table's sequence are free; PostgreSQL:
- * the column's sequence hands them out.
+ * by an earlier row of the same chunk as its manager in the INSERT itself (`reserveIds`: the chunk
+ * runs in a `writeTransaction`, which keeps them free on SQLite).
  */
 export async function allocateUserIds(db: Kysely<Database>, dialect: Dialect, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  if (dialect === 'postgres') {
-    const result = await sql<{
-      id: number;
-    }>`SELECT nextval(pg_get_serial_sequence('users', 'id'))::int AS id FROM generate_series(1, ${count})`.execute(db);
-    return result.rows.map((r) => Number(r.id));
-  }
-  const result = await sql<{
-    last: number;
-  }>`SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'users'), 0), COALESCE((SELECT MAX(id) FROM users), 0)) AS last`.execute(
-    db,
-  );
-  const last = Number(result.rows[0]?.last ?? 0);
-  return Array.from({ length: count }, (_, i) => last + 1 + i);
+  return reserveIds(db, dialect, 'users', count);
 }
 
 /** Inserts new users with the ids given (see allocateUserIds). */

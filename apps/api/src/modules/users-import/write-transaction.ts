@@ -1,31 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/create-db.ts';
-import type { Database } from '../../db/types.ts';
-
-/**
- * A transaction that reads, then writes what it read decided. On SQLite it starts with BEGIN
- * IMMEDIATE: it takes the write lock first (waiting its turn through busy_timeout), so no other
- * connection can commit between its reads and its writes; a deferred BEGIN would fail with
- * SQLITE_BUSY at its first write instead. PostgreSQL runs a normal transaction.
- */
-export async function writeTransaction<T>(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  if (dialect === 'postgres') return db.transaction().execute(work);
-  return db.connection().execute(async (connection) => {
-    await sql`BEGIN IMMEDIATE`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`COMMIT`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`ROLLBACK`.execute(connection).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+// The import's transactions: `writeTransaction` (db/dialect) takes the write lock before its reads.
+export { writeTransaction } from '../../db/dialect/index.ts';
 
 /** A constraint the checks did not foresee (a user written meanwhile by someone else): retrying smaller pieces can help. */
 export function isConstraintError(error: unknown): boolean {

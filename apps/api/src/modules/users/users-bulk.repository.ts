@@ -1,10 +1,20 @@
 import { type Kysely, type RawBuilder, type SqlBool, type Updateable, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
+import {
+  castInteger,
+  castText,
+  deletesChildrenFirst,
+  hintOffIndex,
+  idIn,
+  jsonObject,
+  jsonText,
+  lockRows,
+  searchesThroughFts5,
+} from '../../db/dialect/index.ts';
 import type { Database, UsersTable } from '../../db/types.ts';
-import { PASSWORD_RESET_JOB } from '../password-reset/password-reset.job-types.ts';
+import { PASSWORD_RESET_JOB } from '../password-reset/index.ts';
 import type { BulkCandidate, BulkPlan } from './users-bulk.rules.ts';
 import { auditValues } from './users-bulk.audit.ts';
-import { inIdSet, integer, jsonObject, jsonText, text } from './users-bulk.sql.ts';
 import { type UserCriteria, criteriaWhere, defaultHint } from './users.criteria.ts';
 import { countUsers } from './users.repository.ts';
 
@@ -24,7 +34,7 @@ export async function countMatching(
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(criteriaWhere(dialect, criteria))
-    .where(inIdSet(dialect, 'users.id', excludedIds))
+    .where(idIn(dialect, 'users.id', excludedIds))
     .executeTakeFirstOrThrow();
   return total - Number(row.n);
 }
@@ -43,19 +53,17 @@ export async function findMatchingIds(
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
-/** On SQLite, `+column` keeps the planner on the id set (rowid lookups) instead of a tenant-wide index. */
-const unindexed = (dialect: Dialect, column: string) =>
-  dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
-
 const hasRecords = sql<number>`(EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = users.id)
   OR EXISTS (SELECT 1 FROM course_activity ca WHERE ca.user_id = users.id))`;
 
 /**
  * The chunk's users as they stand now, still in the tenant and the caller's scope (a user moved
- * away since the ids were read drops out), locked until the chunk commits on PostgreSQL. Only a
- * delete takes the row lock that conflicts with foreign key checks: the other actions lock as
- * their UPDATE would (FOR NO KEY UPDATE), so a user signing in meanwhile (a new session row
- * pointing at the user) does not wait for the chunk.
+ * away since the ids were read drops out), locked until the chunk commits where rows lock
+ * (`lockRows`: PostgreSQL). Only a delete takes the row lock that conflicts with foreign key
+ * checks: the other actions lock as their UPDATE would (FOR NO KEY UPDATE), so a user signing in
+ * meanwhile (a new session row pointing at the user) does not wait for the chunk. The tenant and
+ * scope columns are hinted off their indexes (`hintOffIndex`), so that SQLite's planner stays on
+ * the id set (rowid lookups) instead of a tenant-wide index.
  */
 export async function lockCandidates(
   trx: Kysely<Database>,
@@ -64,21 +72,21 @@ export async function lockCandidates(
   ids: readonly number[],
 ): Promise<BulkCandidate[]> {
   const { scope } = plan.criteria;
-  let query = trx
+  const query = trx
     .selectFrom('users')
     .select(['users.id', 'users.role', 'users.site_admin', 'users.suspended', 'users.department_id', 'users.email'])
-    .where(inIdSet(dialect, 'users.id', ids))
-    .where(sql<SqlBool>`${unindexed(dialect, 'users.company_id')} = ${plan.companyId}`)
+    .where(idIn(dialect, 'users.id', ids))
+    .where(sql<SqlBool>`${hintOffIndex(dialect, 'users.company_id')} = ${plan.companyId}`)
     .$if(scope !== null, (qb) =>
       qb.where(
         scope?.length
-          ? sql<SqlBool>`${unindexed(dialect, 'users.department_id')} IN (${sql.join(scope)})`
+          ? sql<SqlBool>`${hintOffIndex(dialect, 'users.department_id')} IN (${sql.join(scope)})`
           : sql<SqlBool>`1 = 0`,
       ),
     )
     .$if(plan.action === 'delete', (qb) => qb.select(hasRecords.as('has_records')));
-  if (dialect === 'postgres') query = plan.action === 'delete' ? query.forUpdate() : query.forNoKeyUpdate();
-  return (await query.execute()) as BulkCandidate[];
+  const locked = lockRows(dialect, query, plan.action === 'delete' ? 'update' : 'no key update');
+  return (await locked.execute()) as BulkCandidate[];
 }
 
 /** One audit row per user, written before the change so that `before` holds the old values. */
@@ -108,18 +116,18 @@ export async function insertAuditRows(
       trx
         .selectFrom('users')
         .select([
-          integer(plan.companyId).as('company_id'),
-          integer(plan.actor.id).as('actor_id'),
-          integer(plan.impersonatorId).as('impersonator_id'),
-          text(action).as('action'),
-          text('user').as('entity_type'),
+          castInteger(plan.companyId).as('company_id'),
+          castInteger(plan.actor.id).as('actor_id'),
+          castInteger(plan.impersonatorId).as('impersonator_id'),
+          castText(action).as('action'),
+          castText('user').as('entity_type'),
           sql<string>`CAST(users.id AS text)`.as('entity_id'),
           before.as('before'),
           after.as('after'),
-          text(plan.ip).as('ip'),
-          text(now).as('created_at'),
+          castText(plan.ip).as('ip'),
+          castText(now).as('created_at'),
         ])
-        .where(inIdSet(dialect, 'users.id', ids)),
+        .where(idIn(dialect, 'users.id', ids)),
     )
     .execute();
 }
@@ -134,7 +142,7 @@ async function queueResetEmails(
 ) {
   const payload: RawBuilder<unknown> = jsonObject(dialect, [
     ['user_id', sql`users.id`],
-    ['requested_by', sql`${text('admin')}`],
+    ['requested_by', sql`${castText('admin')}`],
   ]);
   const result = await trx
     .insertInto('jobs')
@@ -144,14 +152,14 @@ async function queueResetEmails(
         .selectFrom('users')
         .select([
           'users.company_id',
-          text(PASSWORD_RESET_JOB).as('type'),
+          castText(PASSWORD_RESET_JOB).as('type'),
           jsonText(dialect, payload).as('payload'),
-          text(now).as('run_at'),
-          integer(plan.actor.id).as('created_by'),
-          text(now).as('created_at'),
-          text(now).as('updated_at'),
+          castText(now).as('run_at'),
+          castInteger(plan.actor.id).as('created_by'),
+          castText(now).as('created_at'),
+          castText(now).as('updated_at'),
         ])
-        .where(inIdSet(dialect, 'users.id', ids)),
+        .where(idIn(dialect, 'users.id', ids)),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -164,9 +172,7 @@ async function queueResetEmails(
 async function endSessions(trx: Kysely<Database>, dialect: Dialect, ids: readonly number[]): Promise<void> {
   await trx
     .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([inIdSet(dialect, 'sessions.user_id', ids), inIdSet(dialect, 'sessions.impersonator_id', ids)]),
-    )
+    .where((eb) => eb.or([idIn(dialect, 'sessions.user_id', ids), idIn(dialect, 'sessions.impersonator_id', ids)]))
     .execute();
 }
 
@@ -182,7 +188,7 @@ export async function applyAction(
     trx
       .updateTable('users')
       .set(values)
-      .where(inIdSet(dialect, 'users.id', ids))
+      .where(idIn(dialect, 'users.id', ids))
       .executeTakeFirst();
   switch (plan.action) {
     case 'deactivate': {
@@ -207,25 +213,25 @@ export async function applyAction(
       const remove = () =>
         trx
           .deleteFrom('users')
-          .where(inIdSet(dialect, 'users.id', ids))
+          .where(idIn(dialect, 'users.id', ids))
           .executeTakeFirst();
-      if (dialect === 'postgres') return Number((await remove()).numDeletedRows);
-      await deleteFieldValues(trx, ids);
-      return Number((await withoutSearchDeleteMerge(trx, remove)).numDeletedRows);
+      if (deletesChildrenFirst(dialect)) await deleteFieldValues(trx, dialect, ids);
+      const result = searchesThroughFts5(dialect) ? await withoutSearchDeleteMerge(trx, remove) : await remove();
+      return Number(result.numDeletedRows);
     }
   }
 }
 
 /**
- * The users' custom field values, in one statement, before SQLite's cascade would delete them: the
- * cascade runs a trigger program per user (three values each in the bench's company), which cost a
- * 100,000-user delete 1.6 CPU-s more than this statement's 0.4. PostgreSQL's cascade probes once per
- * user either way (decision 027), so it keeps the cascade.
+ * The users' custom field values, in one statement, before SQLite's cascade would delete them
+ * (`deletesChildrenFirst`): the cascade runs a trigger program per user (three values each in the
+ * bench's company), which cost a 100,000-user delete 1.6 CPU-s more than this statement's 0.4.
+ * PostgreSQL's cascade probes once per user either way (decision 027), so it keeps the cascade.
  */
-async function deleteFieldValues(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
+async function deleteFieldValues(trx: Kysely<Database>, dialect: Dialect, ids: readonly number[]): Promise<void> {
   await trx
     .deleteFrom('user_field_values')
-    .where(inIdSet('sqlite', 'user_field_values.user_id', ids))
+    .where(idIn(dialect, 'user_field_values.user_id', ids))
     .execute();
 }
 
@@ -233,13 +239,14 @@ async function deleteFieldValues(trx: Kysely<Database>, ids: readonly number[]):
 const FTS5_DEFAULT_DELETEMERGE = 10;
 
 /**
- * Runs a mass deletion of users on SQLite with the search table's delete-merging paused. The delete
- * trigger of migration 005 tombstones each user's row of `users_search` (contentless_delete=1):
- * cheap, but once a tenth of a segment is tombstones FTS5 rewrites the whole segment to purge them,
- * so a 100,000-user delete in chunks rewrote the index again every other chunk (8.5 of the job's
- * 18 CPU-seconds). Paused, the tombstones stay (search skips them, and so do our queries' joins to
- * users) and FTS5's incremental automerge reclaims them on later writes. The setting is put back
- * inside the same transaction, so no other writer ever sees it off, even if this one fails.
+ * Runs a mass deletion of users with the FTS5 search table's delete-merging paused (SQLite,
+ * `searchesThroughFts5`). The delete trigger of migration 005 tombstones each user's row of
+ * `users_search` (contentless_delete=1): cheap, but once a tenth of a segment is tombstones FTS5
+ * rewrites the whole segment to purge them, so a 100,000-user delete in chunks rewrote the index
+ * again every other chunk (8.5 of the job's 18 CPU-seconds). Paused, the tombstones stay (search
+ * skips them, and so do our queries' joins to users) and FTS5's incremental automerge reclaims them
+ * on later writes. The setting is put back inside the same transaction, so no other writer ever
+ * sees it off, even if this one fails.
  */
 async function withoutSearchDeleteMerge<T>(trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
   const row = await sql<{ v: number }>`SELECT v FROM users_search_config WHERE k = 'deletemerge'`.execute(trx);

@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '@heed/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
+import { charCodes, stringAgg } from '../../db/dialect/index.ts';
 import { type KeysetBatch, readKeysetBatches } from '../../db/read-ahead.ts';
 import type { Database } from '../../db/types.ts';
 import { CSV_LINE_CODES } from '../../platform/files/csv-lines.ts';
@@ -32,11 +33,6 @@ export interface CsvLinesBatch {
   last: number;
 }
 
-/** The control characters of `codes` as one SQL string. */
-function codes(dialect: Dialect, ...values: number[]): RawBuilder<string> {
-  return sql.raw(dialect === 'sqlite' ? `char(${values.join(', ')})` : values.map((v) => `chr(${v})`).join(' || '));
-}
-
 const roleLabel = (): RawBuilder<string> => {
   const labels = Object.entries(ROLE_LABELS).map(
     ([role, label]) => sql`WHEN ${sql.lit(Number(role))} THEN ${sql.lit(label)}`,
@@ -50,7 +46,7 @@ const dateTime = (column: string): RawBuilder<string> => sql`replace(substr(${sq
 /** A custom field's cell: numbers marked for `finishCsvLines` to spell, booleans as Yes or No. */
 function fieldCell(dialect: Dialect, field: ExportField, alias: string): RawBuilder<string | null> {
   const value = sql.ref(`${alias}.value`);
-  if (field.type === 'number') return sql`${codes(dialect, CSV_LINE_CODES.number)} || ${value}`;
+  if (field.type === 'number') return sql`${charCodes(dialect, CSV_LINE_CODES.number)} || ${value}`;
   if (field.type === 'boolean')
     return sql`CASE WHEN ${value} IS NULL THEN NULL WHEN ${value} = 'true' THEN 'Yes' ELSE 'No' END`;
   return sql`${value}`;
@@ -76,8 +72,8 @@ function csvLine(dialect: Dialect, fields: ExportField[]): RawBuilder<string> {
     dateTime('u.created_at'),
     ...fields.map((field, index) => fieldCell(dialect, field, fieldAlias(index))),
   ];
-  const separator = codes(dialect, CSV_LINE_CODES.cell);
-  return sql`concat(${sql.join(cells, sql`, ${separator}, `)}, ${codes(dialect, ...CSV_LINE_CODES.rowEnd)})`;
+  const separator = charCodes(dialect, CSV_LINE_CODES.cell);
+  return sql`concat(${sql.join(cells, sql`, ${separator}, `)}, ${charCodes(dialect, ...CSV_LINE_CODES.rowEnd)})`;
 }
 
 /**
@@ -94,8 +90,7 @@ export function buildExportCsvBatchQuery(
 ) {
   const { fields } = options;
   const line = csvLine(dialect, fields);
-  const rows =
-    dialect === 'sqlite' ? sql`group_concat(${line}, '' ORDER BY u.id)` : sql`string_agg(${line}, '' ORDER BY u.id)`;
+  const rows = stringAgg(dialect, line, '', sql`u.id`);
   const joins = fields.map((field, index) => {
     const alias = fieldAlias(index);
     return sql`LEFT JOIN user_field_values ${sql.id(alias)} ON ${sql.ref(`${alias}.user_id`)} = u.id AND ${sql.ref(`${alias}.field_id`)} = ${field.id}`;

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
+import { jsonArrayText, jsonObjectAgg, stringAgg, takesPlanHints } from '../../db/dialect/index.ts';
 import { readKeysetBatches } from '../../db/read-ahead.ts';
 import type { Database } from '../../db/types.ts';
 import { type PlanHint, type UserCriteria, criteriaWhere, orderColumn, populationOf } from './users.criteria.ts';
@@ -40,15 +41,20 @@ export type ExportRow = [
 ];
 
 /**
- * How SQLite should read an export in id order (PostgreSQL plans by its statistics). Text searches
- * go through the search index. Otherwise the table is walked in rowid order from the last id sent
- * (one pass over the table for the whole export, the tenant and filter indexes hidden), unless the
- * tenant is so small that fetching its rows through the company index and sorting them for every
- * batch costs less than that pass.
+ * How SQLite should read an export in id order (a planner that takes plan hints; PostgreSQL plans by
+ * its statistics). Text searches go through the search index. Otherwise the table is walked in rowid
+ * order from the last id sent (one pass over the table for the whole export, the tenant and filter
+ * indexes hidden), unless the tenant is so small that fetching its rows through the company index
+ * and sorting them for every batch costs less than that pass.
  */
-async function sqliteHint(db: Kysely<Database>, criteria: UserCriteria, batchSize: number): Promise<PlanHint> {
+async function sqliteHint(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: UserCriteria,
+  batchSize: number,
+): Promise<PlanHint> {
   if (criteria.text) return { mode: 'matchDriven', sortLead: 'id' };
-  const population = await countUsers(db, 'sqlite', populationOf(criteria));
+  const population = await countUsers(db, dialect, populationOf(criteria));
   const top = await db
     .selectFrom('users')
     .select((eb) => eb.fn.max('id').as('id'))
@@ -60,23 +66,24 @@ async function sqliteHint(db: Kysely<Database>, criteria: UserCriteria, batchSiz
 
 /** An `ExportRow` as JSON text, built by the database: one string per user instead of an object with 16 keys. */
 function rowJson(dialect: Dialect, withFields: boolean): RawBuilder<string> {
-  const sqlite = dialect === 'sqlite';
-  const values = sqlite
-    ? sql`json((SELECT json_group_object(CAST(v.field_id AS TEXT), v.value) FROM user_field_values v WHERE v.user_id = u.id))`
-    : sql`(SELECT json_object_agg(v.field_id, v.value) FROM user_field_values v WHERE v.user_id = u.id)`;
+  const values = jsonObjectAgg(
+    dialect,
+    { key: sql`v.field_id`, value: sql`v.value`, from: sql`FROM user_field_values v WHERE v.user_id = u.id` },
+    { integerKey: true },
+  );
   const columns = sql`u.id, u.first_name, u.last_name, u.username, u.email, u.role,
     (SELECT d.name FROM departments d WHERE d.id = u.department_id),
     (SELECT m.first_name || ' ' || m.last_name FROM users m WHERE m.id = u.manager_id),
     u.suspended, u.phone, u.hired_at, u.last_login_at, u.created_at, ${withFields ? values : sql`NULL`}`;
-  return sqlite ? sql`json_array(${columns})` : sql`json_build_array(${columns})::text`;
+  return jsonArrayText(dialect, columns);
 }
 
 /** Where the last id sent goes in the compiled batch query: each batch binds its own. */
 export const AFTER_ID = Object.freeze({ placeholder: 'afterId' });
 
 /**
- * The plan of an export's batches: on SQLite the rowid walk or the company index (`sqliteHint`),
- * nothing on PostgreSQL.
+ * The plan of an export's batches: on SQLite (`takesPlanHints`) the rowid walk or the company index
+ * (`sqliteHint`), nothing on PostgreSQL.
  */
 export async function exportHint(
   db: Kysely<Database>,
@@ -84,7 +91,7 @@ export async function exportHint(
   criteria: UserCriteria,
   batchSize: number,
 ): Promise<PlanHint | undefined> {
-  return dialect === 'sqlite' ? sqliteHint(db, criteria, batchSize) : undefined;
+  return takesPlanHints(dialect) ? sqliteHint(db, dialect, criteria, batchSize) : undefined;
 }
 
 /** Which users one batch holds: `after` is `AFTER_ID` for a compiled batch query that each batch binds. */
@@ -131,10 +138,7 @@ export function buildExportBatchQuery(
   options: BatchBounds & { withFields: boolean },
 ) {
   const row = rowJson(dialect, options.withFields);
-  const rows =
-    dialect === 'sqlite'
-      ? sql<string | null>`'[' || group_concat(${row}, ',' ORDER BY u.id) || ']'`
-      : sql<string | null>`'[' || string_agg(${row}, ',' ORDER BY u.id) || ']'`;
+  const rows = sql<string | null>`'[' || ${stringAgg(dialect, row, ',', sql`u.id`)} || ']'`;
   return db
     .selectFrom(batchIds(db, dialect, criteria, limit, options).as('batch'))
     .innerJoin('users as u', 'u.id', 'batch.id')
