@@ -20,8 +20,8 @@ import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, isPostgresUrl } from '../apps/api/src/db/create-db.ts';
 import { generateLargeDataSet } from '../apps/api/src/db/seed/large.ts';
-import { enqueue } from '../apps/api/src/platform/jobs.ts';
-import { processNextJob } from '../apps/api/src/worker.ts';
+import { enqueue } from '../apps/api/src/jobs/queue.repository.ts';
+import { processNextJob } from '../apps/api/src/jobs/worker.ts';
 import { fmt, parseArgs } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { users: '100000', company: 'Bulk Bench Co' });

@@ -6,16 +6,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config.ts';
 import { type DbHandle, createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes.ts';
-import { departmentsRoutes } from './modules/departments/departments.routes.ts';
-import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
-import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
-import { usersImportRoutes } from './modules/users-import/users-import.routes.ts';
-import { userAssignmentsRoutes } from './modules/users/user-assignments.routes.ts';
-import { usersBulkRoutes } from './modules/users/users-bulk.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { heedModules } from './modules/index.ts';
 import { registerApiDocsPage } from './platform/api-docs-page.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
@@ -60,16 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app, await registerWeb(app));
   registerSessionHook(app);
 
-  await app.register(authRoutes);
-  await app.register(companiesRoutes);
-  await app.register(customFieldsRoutes);
-  await app.register(departmentsRoutes);
-  await app.register(usersRoutes);
-  await app.register(userAssignmentsRoutes);
-  await app.register(usersBulkRoutes);
-  await app.register(usersImportRoutes);
-  await app.register(jobsRoutes);
-  await app.register(passwordResetRoutes);
+  // Each module's routes, in the list's order (modules/index.ts; loading it registered their job types too).
+  for (const domain of heedModules) for (const routes of domain.routes) await app.register(routes);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
   registerApiDocsPage(app);
 

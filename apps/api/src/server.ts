@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureInitialData } from './db/seed/initial-data.ts';
-import { startWorkerThread } from './worker-thread.ts';
+import { startWorkerThread } from './jobs/worker-thread.ts';
 
 /** Starts Heed: database, first-start data, API, console and the in-process worker. */
 async function main() {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueue } from '../src/platform/jobs.ts';
+import { enqueue } from '../src/jobs/queue.repository.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';

@@ -2,9 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type JobHandler, PermanentJobError } from '../src/jobs/types.ts';
-import { STALE_LOCK_ERROR, claimJob, completeJob, enqueue, getJob, requeueStaleJobs } from '../src/platform/jobs.ts';
-import { type WorkerDeps, processNextJob } from '../src/worker.ts';
-import { startWorkerThread } from '../src/worker-thread.ts';
+import {
+  STALE_LOCK_ERROR,
+  claimJob,
+  completeJob,
+  enqueue,
+  getJob,
+  requeueStaleJobs,
+} from '../src/jobs/queue.repository.ts';
+import { type WorkerDeps, processNextJob } from '../src/jobs/worker.ts';
+import { startWorkerThread } from '../src/jobs/worker-thread.ts';
 import { jobStatusAfterWaiting, queueTestDelivery } from './support/deliveries.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 

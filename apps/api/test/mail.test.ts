@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.ts';
-import { getJob } from '../src/platform/jobs.ts';
-import { processNextJob } from '../src/worker.ts';
+import { getJob } from '../src/jobs/queue.repository.ts';
+import { processNextJob } from '../src/jobs/worker.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createUser } from './support/factories.ts';
 import { startSmtp } from './support/smtp.ts';

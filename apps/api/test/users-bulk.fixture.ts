@@ -4,7 +4,7 @@ import type { TestClient } from './support/client.ts';
 import { createUser } from './support/factories.ts';
 import type { TestApp } from './support/test-app.ts';
 import { type UsersFixture, createUsersFixture } from './support/users-fixture.ts';
-import { processNextJob } from '../src/worker.ts';
+import { processNextJob } from '../src/jobs/worker.ts';
 
 // Shared by the users-bulk*.test.ts files: the users fixture (Acme: HQ > Sales > EMEA, Ops; Other Co)
 // plus a Department Manager of Sales, a Company Manager inside Sales, and a manager in Other Co.

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requeueStaleJobs } from '../src/platform/jobs.ts';
+import { requeueStaleJobs } from '../src/jobs/queue.repository.ts';
 import { FIXTURES, drainJobs, getImport, upload } from './fixtures/import-harness.ts';
 import { createImportWorld } from './fixtures/import-world.ts';
 import type { TestClient } from './support/client.ts';

@@ -156,7 +156,7 @@ export interface JobsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** `short` or `heavy` (jobs/lanes.ts): each lane has its own worker loop. */
+  /** `short` or `heavy` (a job definition's lane, jobs/registry.ts): each lane has its own worker loop. */
   lane: Generated<string>;
   /** Set by POST /jobs/{id}/cancel while the job runs; its worker stops it. */
   cancel_requested_at: Timestamp | null;

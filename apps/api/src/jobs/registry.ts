@@ -1,35 +1,34 @@
-import {
-  DELIVER_PASSWORD_RESET_JOB,
-  PASSWORD_RESET_JOB,
-  deliverPasswordResetJob,
-  sendPasswordResetJob,
-} from '../modules/password-reset/password-reset.jobs.ts';
-import { USERS_IMPORT_JOB, usersImportJob } from '../modules/users-import/import-job.ts';
-import { markStoppedImportFailed } from '../modules/users-import/import-stopped.repository.ts';
-import { USERS_BULK_JOB, usersBulkJob } from '../modules/users/users-bulk.job.ts';
-import { deliverEmailJob } from './deliver-email.ts';
-import type { JobEntry } from './types.ts';
-
-/** An e-mail is one SMTP conversation; two minutes covers a slow server, not a hung one. */
-const MAIL = { lane: 'short', budgetMinutes: 2 } as const;
-/** Long work, chunk by chunk; a stopped import or bulk change resumes after its last committed chunk. */
-const HEAVY = { lane: 'heavy', budgetMinutes: 30 } as const;
+import { deliverEmailJobDefinition } from './deliver-email.job.ts';
+import type { JobDefinition, JobEntry, JobLane } from './types.ts';
 
 /**
- * Every job type the worker knows: its handler, its lane and its time budget (decision 045).
- * A job of another type fails without retries.
+ * Every job type the worker knows: its handler, its lane and its time budget (decision 045). A job
+ * of another type fails without retries. The platform's e-mail job is here from the start; each
+ * module's job definitions (`HeedModule.jobs`) join when the modules' list loads (modules/index.ts),
+ * which the app and the worker both import. Filled from there rather than importing it: the modules'
+ * services queue jobs, so the queue (which reads a type's lane here) must not import the modules.
  */
-export const jobRegistry: Readonly<Record<string, JobEntry>> = {
-  /** POST /companies/notifications: the test e-mail to the caller. */
-  test_notification: { run: deliverEmailJob, ...MAIL },
-  /** Any e-mail queued with `queueEmail` + this job type. */
-  deliver_email: { run: deliverEmailJob, ...MAIL },
-  /** One user's password reset link and e-mail (bulk action or forgot-password form). */
-  [PASSWORD_RESET_JOB]: { run: sendPasswordResetJob, ...MAIL },
-  /** The reset e-mail itself; the stored copy loses its link once sent. */
-  [DELIVER_PASSWORD_RESET_JOB]: { run: deliverPasswordResetJob, ...MAIL },
-  /** PUT /users over 1,000 users: the bulk action, chunk by chunk with progress. */
-  [USERS_BULK_JOB]: { run: usersBulkJob, ...HEAVY },
-  /** A users import's dry run or run, chunk by chunk with progress; resumes after its last committed chunk. */
-  [USERS_IMPORT_JOB]: { run: usersImportJob, ...HEAVY, onStopped: markStoppedImportFailed },
-};
+const entries: Record<string, JobEntry> = {};
+
+/** The registry as it stands: read by the worker, the queue (`laneOf`) and cancel (`onStopped`). */
+export const jobRegistry: Readonly<Record<string, JobEntry>> = entries;
+
+/** Adds job types; the same definition again is a no-op, another one under a known type is an error. */
+export function registerJobs(definitions: readonly JobDefinition[]): Readonly<Record<string, JobEntry>> {
+  for (const { type, ...entry } of definitions) {
+    const known = entries[type];
+    const same =
+      known?.run === entry.run &&
+      known.lane === entry.lane &&
+      known.budgetMinutes === entry.budgetMinutes &&
+      known.onStopped === entry.onStopped;
+    if (known && !same) throw new Error(`Two job definitions have the type "${type}".`);
+    entries[type] = entry;
+  }
+  return jobRegistry;
+}
+
+registerJobs([deliverEmailJobDefinition]);
+
+/** The lane a job of this type is queued in and claimed from: its definition's; `short` for a type none defines. */
+export const laneOf = (type: string): JobLane => entries[type]?.lane ?? 'short';

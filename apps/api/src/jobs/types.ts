@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/create-db.ts';
 import type { Database } from '../db/types.ts';
-import type { JobRow } from '../platform/jobs.ts';
+import type { JobRow } from './queue.repository.ts';
 
 /** The subset of a pino logger the worker uses; the worker thread forwards it to the server's log. */
 export interface WorkerLog {
@@ -49,7 +49,7 @@ export interface StoppedJobContext {
   now(): Date;
 }
 
-/** A job type as the registry declares it. */
+/** A job type as the registry holds it (registry.ts), keyed by its type. */
 export interface JobEntry {
   run: JobHandler;
   lane: JobLane;
@@ -58,6 +58,20 @@ export interface JobEntry {
   /** Called once a stopped job has settled (or was cancelled before it started): tidy up its records. */
   onStopped?: (ctx: StoppedJobContext, reason: string) => Promise<void>;
 }
+
+/** A job type as a module declares it (its `HeedModule.jobs`, platform/module.ts). */
+export interface JobDefinition extends JobEntry {
+  /** The `jobs.type` its jobs are queued with. */
+  type: string;
+}
+
+/** The lane and time budget of the two kinds of job there are (decision 045). */
+export const JOB_KINDS = {
+  /** One e-mail is one SMTP conversation: two minutes covers a slow server, not a hung one. */
+  email: { lane: 'short', budgetMinutes: 2 },
+  /** Long work, chunk by chunk: a stopped import or bulk change resumes after its last committed chunk. */
+  heavy: { lane: 'heavy', budgetMinutes: 30 },
+} as const satisfies Record<string, Pick<JobEntry, 'lane' | 'budgetMinutes'>>;
 
 /** A failure that retrying cannot fix (a bad payload, a deleted record): the job fails at once. */
 export class PermanentJobError extends Error {}

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/types.ts';
-import { enqueue, getJob } from '../../src/platform/jobs.ts';
+import { enqueue, getJob } from '../../src/jobs/queue.repository.ts';
 
 /**
  * A queued test-notification delivery and the job that sends it, both dated in 2020: a worker that

@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
+import { enqueue } from '../../jobs/queue.repository.ts';
 import { queueEmail } from '../../platform/mail.ts';
 import { findCompany } from './companies.repository.ts';
 

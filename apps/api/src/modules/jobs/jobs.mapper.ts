@@ -1,5 +1,5 @@
 import { JOB_STATUSES, type Job, type JobStatus } from '@heed/contract';
-import type { JobRow } from '../../platform/jobs.ts';
+import type { JobRow } from '../../jobs/queue.repository.ts';
 
 const isStatus = (value: string): value is JobStatus => (JOB_STATUSES as readonly string[]).includes(value);
 

@@ -7,7 +7,7 @@ import type { WorkerLog } from '../../jobs/types.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type JobRow, cancelQueuedJob, getJob as findJob, requestCancel } from '../../platform/jobs.ts';
+import { type JobRow, cancelQueuedJob, getJob as findJob, requestCancel } from '../../jobs/queue.repository.ts';
 import { toJob } from './jobs.mapper.ts';
 
 /**

@@ -2,7 +2,7 @@ import { endpoints } from '@heed/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http.ts';
 import { issueSessionCookies } from '../../platform/session-cookies.ts';
-import { toMeUser } from '../auth/auth.mapper.ts';
+import { toMeUser } from '../auth/index.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 export async function passwordResetRoutes(app: FastifyInstance) {

@@ -12,15 +12,15 @@ import { audit } from '../../platform/audit.ts';
 import { iso } from '../../platform/clock.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
+import { enqueue } from '../../jobs/queue.repository.ts';
 import { queueEmail } from '../../platform/mail.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { type IssuedSession, createSession, destroySession, destroyUserSessions } from '../../platform/session.ts';
 import { type ThrottleLimit, returnHit, takeHits } from '../../platform/throttle.ts';
 import { hashToken } from '../../platform/tokens.ts';
-import { findUserByLogin } from '../auth/auth.repository.ts';
+import { findUserByLogin } from '../auth/index.ts';
 import { composeResetEmail } from './password-reset.email.ts';
-import { PASSWORD_RESET_JOB } from './password-reset.job-types.ts';
+import { PASSWORD_RESET_JOB } from './password-reset.job.ts';
 import { consumeResetToken, deleteOtherResetTokens, findResetToken, setPassword } from './password-reset.repository.ts';
 
 /** Where the console shows spec §4's "Password has been changed successfully." */

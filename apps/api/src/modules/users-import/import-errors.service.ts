@@ -2,7 +2,7 @@ import type { ImportErrorKind, ImportRowError, PageMeta } from '@heed/contract';
 import { audit } from '../../platform/audit.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import type { SpreadsheetDownload } from '../../platform/files/spreadsheet.ts';
-import { pageMeta } from '../users/users.service.ts';
+import { pageMeta } from '../users/index.ts';
 import { type ImportRow, iterateImportErrors, listImportErrors } from './users-import.repository.ts';
 import { type ImportDeps, visibleImport } from './users-import.service.ts';
 

@@ -1,5 +1,5 @@
 import type { StoppedJobContext } from '../../jobs/types.ts';
-import { importJobPayload } from './import-job.ts';
+import { importJobPayload } from './users-import.job.ts';
 
 const parsePayload = (payload: string): unknown => {
   try {
@@ -9,11 +9,11 @@ const parsePayload = (payload: string): unknown => {
   }
 };
 
-/** The statuses of an import whose job is at work on it (import-job.ts's EXPECTED). */
+/** The statuses of an import whose job is at work on it (users-import.job.ts's EXPECTED). */
 const AT_WORK = ['validating', 'queued', 'running'];
 
 /**
- * The registry's `onStopped` for users-import jobs: a cancelled import, or one past its time budget,
+ * The `onStopped` of users-import jobs (index.ts): a cancelled import, or one past its time budget,
  * must not stay "validating"/"running" forever. It fails like an import whose job gave up (so a dry
  * run can be done again, and a run resumes after its last committed chunk), with the reason shown.
  * Only while the import is still this job's: a newer job may have taken it over meanwhile.

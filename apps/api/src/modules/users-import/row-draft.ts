@@ -6,8 +6,7 @@ import {
   type ImportOptions,
   type ImportUserField,
 } from '@heed/contract';
-import type { CustomFieldDef } from '../users/users-relations.repository.ts';
-import { hasNul } from '../users/users.filters.ts';
+import { type CustomFieldDef, hasNul } from '../users/index.ts';
 import { excelDate, parseDeactivated, parseRole } from './cell-values.ts';
 import { ROW_MESSAGES } from './import-messages.ts';
 import type { RawRow } from '../../platform/files/raw-row.ts';

@@ -1,13 +1,15 @@
 import { type UserUpdateBody, userCreateBody, userUpdateBody } from '@heed/contract';
 import { AppError } from '../../platform/errors.ts';
-import { type CustomFieldValue, validateCustomFields } from '../users/custom-field-values.ts';
 import {
+  type CustomFieldValue,
+  LOGIN_NAMESPACE,
   assertCanAssignRole,
   assertCanChangeSensitive,
   assertCanEdit,
+  breaksLoginNamespace,
   sensitiveChanges,
-} from '../users/users-rules.ts';
-import { LOGIN_NAMESPACE, breaksLoginNamespace } from '../users/users-validation.ts';
+  validateCustomFields,
+} from '../users/index.ts';
 import type { DepartmentIndex } from './department-index.ts';
 import type { ChunkLookups, ExistingUser } from './import-lookups.repository.ts';
 import { ROW_MESSAGES } from './import-messages.ts';

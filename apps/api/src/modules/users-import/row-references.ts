@@ -1,4 +1,4 @@
-import { assertDepartmentInScope } from '../users/users-rules.ts';
+import { assertDepartmentInScope } from '../users/index.ts';
 import { DepartmentIndex } from './department-index.ts';
 import type { ChunkLookups, ExistingUser } from './import-lookups.repository.ts';
 import { ROW_MESSAGES } from './import-messages.ts';

@@ -14,7 +14,7 @@ import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { type FileStorage, randomKeyPart, safeFileName } from '../../platform/storage.ts';
-import { pageMeta } from '../users/users.service.ts';
+import { pageMeta } from '../users/index.ts';
 import { autoMap } from './auto-mapping.ts';
 import type { CsvEncoding } from '../../platform/files/csv-reader.ts';
 import { loadCustomFields } from './import-lookups.repository.ts';

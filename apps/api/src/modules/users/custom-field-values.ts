@@ -1,6 +1,6 @@
 import { normalizeCustomFieldValue } from '@heed/contract';
 import type { FieldErrors } from '../../platform/errors.ts';
-import { parseStoredOptions } from '../custom-fields/stored-options.ts';
+import { parseStoredOptions } from '../custom-fields/index.ts';
 import type { CustomFieldDef } from './users-relations.repository.ts';
 
 export type CustomFieldInput = string | number | boolean | null;

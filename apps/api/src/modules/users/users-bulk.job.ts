@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/types.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/types.ts';
 import { iso } from '../../platform/clock.ts';
-import type { JobRow } from '../../platform/jobs.ts';
+import type { JobRow } from '../../jobs/queue.repository.ts';
 import { findMatchingIds } from './users-bulk.repository.ts';
 import type { BulkPlan } from './users-bulk.rules.ts';
 import { runBulk } from './users-bulk.runner.ts';

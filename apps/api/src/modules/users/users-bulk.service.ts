@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
+import { enqueue } from '../../jobs/queue.repository.ts';
 import { USERS_BULK_JOB } from './users-bulk.job.ts';
 import { countMatching, findDepartmentName, findMatchingIds } from './users-bulk.repository.ts';
 import type { BulkPlan } from './users-bulk.rules.ts';

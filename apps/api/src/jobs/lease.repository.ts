@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { iso } from '../platform/clock.ts';
-import type { JobRow } from '../platform/jobs.ts';
+import type { JobRow } from './queue.repository.ts';
 
 // A running job's lease is `locked_by` + `locked_at`: the worker renews it while it works, and a
 // lease older than the stale limit means the worker died.

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { limitPageCache } from '../../db/dialect/index.ts';
 import { z } from 'zod';
 import { type JobHandler, PermanentJobError } from '../../jobs/types.ts';
 import { iso } from '../../platform/clock.ts';
@@ -34,7 +34,7 @@ export const usersImportJob: JobHandler = async (ctx) => {
   if (!current) throw new PermanentJobError(`Import ${importId} no longer exists.`);
   if (!(EXPECTED[mode] as readonly string[]).includes(current.status) || current.job_id !== ctx.job.id)
     return { skipped: `The import is ${current.status}.` };
-  const restoreCache = await limitSqliteCache(ctx);
+  const restoreCache = await limitPageCache(ctx.db, ctx.dialect, IMPORT_CACHE_KIB);
   try {
     const run = await prepareRun({ db: ctx.db, dialect: ctx.dialect, config: ctx.config }, importId);
     // Cancelled or out of time: the readers stop between chunks (a refused file stops them sooner).
@@ -65,17 +65,3 @@ export const usersImportJob: JobHandler = async (ctx) => {
 
 /** The page cache an import's SQLite connection keeps (KiB): its writes touch each index page a few times, not over and over. */
 const IMPORT_CACHE_KIB = 16 * 1024;
-
-/**
- * An import walks every index of the users table once; a big page cache only holds pages it will not
- * read again, and counts against the server's memory. Shrink it for the job, then restore it.
- */
-async function limitSqliteCache(ctx: Parameters<JobHandler>[0]): Promise<() => Promise<void>> {
-  if (ctx.dialect !== 'sqlite') return async () => undefined;
-  const { rows } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(ctx.db);
-  const previous = Number(rows[0]?.cache_size ?? -IMPORT_CACHE_KIB);
-  await sql.raw(`PRAGMA cache_size = -${IMPORT_CACHE_KIB}`).execute(ctx.db);
-  return async () => {
-    await sql.raw(`PRAGMA cache_size = ${Math.trunc(previous)}`).execute(ctx.db);
-  };
-}

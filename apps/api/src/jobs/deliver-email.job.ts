@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { deliverEmail } from '../platform/mail.ts';
-import { type JobHandler, PermanentJobError } from './types.ts';
+import { JOB_KINDS, type JobDefinition, type JobHandler, PermanentJobError } from './types.ts';
+
+/** Any e-mail queued with `queueEmail` and a job of this type (the platform's own job type: no module's). */
+export const DELIVER_EMAIL_JOB = 'deliver_email';
 
 const payloadSchema = z.object({ delivery_id: z.number().int().positive() });
 
@@ -14,4 +17,11 @@ export const deliverEmailJob: JobHandler = async (ctx) => {
   });
   if (status === 'missing') throw new PermanentJobError(`Delivery ${parsed.data.delivery_id} no longer exists.`);
   return { delivery_id: parsed.data.delivery_id, status };
+};
+
+/** In the registry from the start (registry.ts): e-mail is the platform's, queued by several modules. */
+export const deliverEmailJobDefinition: JobDefinition = {
+  type: DELIVER_EMAIL_JOB,
+  run: deliverEmailJob,
+  ...JOB_KINDS.email,
 };

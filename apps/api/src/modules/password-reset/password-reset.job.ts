@@ -1,16 +1,20 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@heed/contract';
 import { z } from 'zod';
-import { deliverEmailJob } from '../../jobs/deliver-email.ts';
+import { deliverEmailJob } from '../../jobs/deliver-email.job.ts';
+import { enqueue } from '../../jobs/queue.repository.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/types.ts';
 import { audit } from '../../platform/audit.ts';
 import { addMinutes, iso } from '../../platform/clock.ts';
-import { enqueue } from '../../platform/jobs.ts';
 import { queueEmail } from '../../platform/mail.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
-import { findUserById, findUserByLogin } from '../auth/auth.repository.ts';
+import { findUserById, findUserByLogin } from '../auth/index.ts';
 import { composeResetEmail, redactResetLinks } from './password-reset.email.ts';
-import { DELIVER_PASSWORD_RESET_JOB } from './password-reset.job-types.ts';
 import { findCompanyName, replaceResetTokens } from './password-reset.repository.ts';
+
+/** Makes one user's reset link and queues its e-mail (from a bulk action, or the forgot-password form). */
+export const PASSWORD_RESET_JOB = 'send_password_reset';
+/** Sends a reset e-mail, then removes the link from the stored copy. */
+export const DELIVER_PASSWORD_RESET_JOB = 'deliver_password_reset';
 
 const payloadSchema = z.union([
   z.object({ user_id: z.number().int().positive(), requested_by: z.literal('admin') }),
@@ -91,5 +95,3 @@ export const deliverPasswordResetJob: JobHandler = async (ctx) => {
   }
   return result;
 };
-
-export { DELIVER_PASSWORD_RESET_JOB, PASSWORD_RESET_JOB } from './password-reset.job-types.ts';

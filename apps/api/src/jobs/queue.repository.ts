@@ -1,13 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../db/create-db.ts';
 import type { Database, JobsTable } from '../db/types.ts';
-import { laneOf } from '../jobs/lanes.ts';
-import type { JobLane } from '../jobs/types.ts';
-import { iso } from './clock.ts';
-import { announceQueuedJob } from './job-wake.ts';
+import { lockRows } from '../db/dialect/index.ts';
+import { iso } from '../platform/clock.ts';
+import { laneOf } from './registry.ts';
+import type { JobLane } from './types.ts';
+import { announceQueuedJob } from './wake.ts';
 
 /**
- * The database-backed job queue (ARCHITECTURE.md "jobs"). A job is `queued` until a worker claims
+ * The database-backed job queue (docs/architecture.md "jobs"), and the one API to it. A job is `queued` until a worker claims
  * it (`running`, with `locked_by`/`locked_at` as its lease), then `completed`, or back to `queued`
  * with a later `run_at` after a failure, or `failed` once its attempts are spent.
  */
@@ -25,7 +26,7 @@ export interface NewJob {
   /** A second enqueue with the same key returns the first job instead of adding one. */
   idempotencyKey?: string;
   maxAttempts?: number;
-  /** Defaults to the type's lane (jobs/lanes.ts). */
+  /** Defaults to the lane the type's definition names (registry.ts). */
   lane?: JobLane;
 }
 
@@ -103,7 +104,7 @@ export async function claimJob(
         .orderBy('run_at')
         .orderBy('id')
         .limit(1)
-        .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
+        .$call((qb) => lockRows(dialect, qb, 'update', { skipLocked: true })),
     )
     .where('status', '=', 'queued')
     .returningAll()
@@ -154,6 +155,6 @@ export async function failJob(
   return Number(updated.numUpdatedRows) === 1;
 }
 
-// Lease renewal (progress), stale-lock recovery and cancel requests live beside the worker; this module is the queue's one API.
-export { STALE_LOCK_ERROR, failRequeuedJob, reportProgress, requeueStaleJobs } from '../jobs/lease.ts';
-export { cancelQueuedJob, findCancelRequest, requestCancel } from '../jobs/cancel-request.repository.ts';
+// Lease renewal (progress), stale-lock recovery and cancel requests have files of their own; this one is the queue's one API.
+export { STALE_LOCK_ERROR, failRequeuedJob, reportProgress, requeueStaleJobs } from './lease.repository.ts';
+export { cancelQueuedJob, findCancelRequest, requestCancel } from './cancel-request.repository.ts';

@@ -3,19 +3,11 @@ import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { threadId } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
-import type { Config } from './config.ts';
-import { type Dialect, createDb } from './db/create-db.ts';
-import type { Database } from './db/types.ts';
-import { type WatchTiming, watchJob } from './jobs/job-watch.ts';
-import { jobRegistry } from './jobs/registry.ts';
-import {
-  type JobContext,
-  type JobEntry,
-  type JobHandler,
-  type JobLane,
-  PermanentJobError,
-  type WorkerLog,
-} from './jobs/types.ts';
+import type { Config } from '../config.ts';
+import { type Dialect, createDb } from '../db/create-db.ts';
+import type { Database } from '../db/types.ts';
+import { jobRegistry } from '../modules/index.ts';
+import { type WatchTiming, watchJob } from './job-watch.ts';
 import {
   type JobRow,
   claimJob,
@@ -25,8 +17,16 @@ import {
   getJob,
   reportProgress,
   requeueStaleJobs,
-} from './platform/jobs.ts';
-import { jobWaiter } from './platform/job-wake.ts';
+} from './queue.repository.ts';
+import {
+  type JobContext,
+  type JobEntry,
+  type JobHandler,
+  type JobLane,
+  PermanentJobError,
+  type WorkerLog,
+} from './types.ts';
+import { jobWaiter } from './wake.ts';
 
 /** The job a worker is running, for a watchdog outside its event loop (worker-thread.ts). */
 export interface RunningJob {
@@ -45,7 +45,7 @@ export interface WorkerDeps {
   config: Config;
   log: WorkerLog;
   workerId: string;
-  /** Job types: the registry's by default. Tests pass their own; a bare handler gets BARE_HANDLER. */
+  /** Job types: the registry's (every module's) by default. Tests pass their own; a bare handler gets BARE_HANDLER. */
   handlers?: Readonly<Record<string, JobHandler | JobEntry>>;
   /** The lane this worker claims from; any lane when absent (tests, one-off runs). */
   lane?: JobLane;
@@ -207,7 +207,7 @@ export type LoopEnd = 'stopped' | 'abandoned';
 
 /**
  * Polls until `signal` aborts; the job in hand is finished first. A job queued in this process
- * wakes it at once (platform/job-wake.ts) instead of waiting out the poll interval. Returns early,
+ * wakes it at once (wake.ts) instead of waiting out the poll interval. Returns early,
  * `abandoned`, when a handler ignored its stop: its host should end the thread the handler runs on.
  */
 export async function runWorkerLoop(
