@@ -3,7 +3,10 @@
 //   cycle      no import cycles among runtime imports (type-only imports do not count);
 //   module     an API module is reached from outside its folder only through its index.ts;
 //   sql        only repositories (*.repository.ts) and db/ build SQL;
-//   feature    a console feature does not import another feature (shared pieces live in components/ or lib/).
+//   dialect    code outside apps/api/src/db/ never compares a dialect with 'sqlite' or 'postgres': it calls
+//              a db/dialect helper or asks one of its capabilities;
+//   feature    a console feature does not import another feature (shared pieces live in components/ or lib/);
+//   zod        the contract's endpoint tables (endpoint-routes.ts, endpoint-kit.ts) reach no file importing zod.
 // Violations that predate the check are listed in scripts/boundaries-baseline.json: a new one fails,
 // and so does a listed one that is gone (delete its line), so the list only shrinks.
 // Usage: node scripts/check-boundaries.mjs [--update-baseline]
@@ -17,6 +20,9 @@ const SOURCE_ROOTS = ['apps/api/src', 'apps/web/src', 'packages/contract/src'];
 const IMPORT =
   /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 const SQL_BUILDER = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|with)\(|\bsql`|\bsql\.raw\(/;
+/** A comparison with a dialect's name (`dialect === 'sqlite'`, `'postgres' !== ctx.dialect`, `case 'sqlite':`). */
+const DIALECT_BRANCH =
+  /[!=]==?\s*(['"`])(sqlite|postgres)\1|(['"`])(sqlite|postgres)\3\s*[!=]==?|\bcase\s+(['"`])(sqlite|postgres)\5\s*:/;
 
 function sourceFiles(dir) {
   const files = [];
@@ -76,10 +82,33 @@ function boundaryViolations(file, found) {
   return violations;
 }
 
+function branchesOnDialect(file, text) {
+  const path = rel(file);
+  return !path.startsWith('apps/api/src/db/') && DIALECT_BRANCH.test(text);
+}
+
 function buildsSql(file, text) {
   const path = rel(file);
   if (!path.startsWith('apps/api/src/') || path.startsWith('apps/api/src/db/')) return false;
   return !path.endsWith('.repository.ts') && SQL_BUILDER.test(text);
+}
+
+/**
+ * The endpoint tables the console loads first (`endpoint-routes.ts` of the contract and each domain,
+ * `endpoint-kit.ts`) stay free of zod, so its schemas load only with the pages that validate: a file
+ * they reach at run time that imports zod is a violation.
+ */
+function zodReached(graph) {
+  const roots = [...graph.keys()].filter((file) =>
+    /^packages\/contract\/src\/(.*\/)?endpoint-(routes|kit)\.ts$/.test(rel(file)),
+  );
+  const seen = new Set(roots);
+  const queue = [...roots];
+  while (queue.length > 0)
+    for (const next of graph.get(queue.pop()) ?? []) if (!seen.has(next)) seen.add(next) && queue.push(next);
+  return [...seen]
+    .filter((file) => /from\s+['"]zod['"]/.test(readFileSync(file, 'utf8')))
+    .map((file) => `zod ${rel(file)}`);
 }
 
 /** Strongly connected components of more than one file (Tarjan), each a cycle to report. */
@@ -125,8 +154,9 @@ for (const file of SOURCE_ROOTS.flatMap((dir) => sourceFiles(join(root, dir)))) 
   );
   violations.push(...boundaryViolations(file, found));
   if (buildsSql(file, text)) violations.push(`sql ${rel(file)}`);
+  if (branchesOnDialect(file, text)) violations.push(`dialect ${rel(file)}`);
 }
-violations.push(...cycles(graph));
+violations.push(...cycles(graph), ...zodReached(graph));
 const current = [...new Set(violations)].sort();
 
 if (process.argv.includes('--update-baseline')) {

@@ -2,8 +2,8 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/types.ts';
 import type { UserCriteria } from '../src/modules/users/users.criteria.ts';
-import { walkTextPage } from '../src/modules/users/text-walk.ts';
-import { USER_ORDER, buildCountQuery, buildPageQuery } from '../src/modules/users/users.repository.ts';
+import { walkTextPage } from '../src/db/lists/index.ts';
+import { USER_ORDER, buildCountQuery, buildPageQuery, usersList } from '../src/modules/users/users-list.repository.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createNumberedUsers, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
@@ -213,7 +213,7 @@ describe('text searches with many matches (SQLite walks in sort order)', () => {
     expect(reached).toBeGreaterThan(50);
     for (const offset of [0, 25, reached - 25, reached - 24, 175]) {
       const fetched = await buildPageQuery(t.db, t.dialect, criteria, { ...page, offset }).execute();
-      const walked = await walkTextPage(t.db, criteria, { ...page, offset }, 200, { cap: 400, expected: 1 });
+      const walked = await walkTextPage(t.db, usersList, criteria, { ...page, offset }, 200, { cap: 400, expected: 1 });
       expect(fetched).toHaveLength(25);
       if (offset + 25 <= reached)
         expect(Array.from(walked ?? []), `offset ${offset}`).toEqual(fetched.map((u) => u.id));

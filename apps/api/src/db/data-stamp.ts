@@ -89,7 +89,7 @@ export function currentSqliteStamp(db: Kysely<Database>): string | undefined {
  * - SQLite: `total_changes()` counts every row written on this (the API's only) connection, and
  *   `data_version` moves when any other connection (the worker thread, a CLI) commits.
  * - PostgreSQL: `POSTGRES_STAMP`, which moves only with writes to users, departments and
- *   user_field_values (add a table to migration 014's triggers before guarding it). Read it in the
+ *   user_field_values (migration 014) and companies (migration 020); add a table's trigger before guarding it. Read it in the
  *   same snapshot as the data it guards (the same statement or a repeatable-read transaction).
  */
 export async function dataStamp(db: Kysely<Database>, dialect: Dialect): Promise<string> {

@@ -16,6 +16,7 @@ import * as m016 from './migrations/016-user-search-by-company.ts';
 import * as m017 from './migrations/017-postgres-user-search-docs.ts';
 import * as m018 from './migrations/018-login-namespace.ts';
 import * as m019 from './migrations/019-job-lanes.ts';
+import * as m020 from './migrations/020-companies-list.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '017-postgres-user-search-docs': m017,
   '018-login-namespace': m018,
   '019-job-lanes': m019,
+  '020-companies-list': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

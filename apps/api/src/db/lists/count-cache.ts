@@ -1,8 +1,8 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Dialect } from '../../db/create-db.ts';
-import { POSTGRES_STAMP, dataStamp, stampOf } from '../../db/data-stamp.ts';
-import { StampedCache } from '../../db/stamped-cache.ts';
-import type { Database } from '../../db/types.ts';
+import type { Dialect } from '../create-db.ts';
+import { POSTGRES_STAMP, dataStamp, stampOf } from '../data-stamp.ts';
+import { StampedCache } from '../stamped-cache.ts';
+import type { Database } from '../types.ts';
 
 const totals = new StampedCache<string, number>({ maxWeight: 1000 });
 

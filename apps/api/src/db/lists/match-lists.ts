@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/create-db.ts';
-import { dataStamp } from '../../db/data-stamp.ts';
-import { StampedCache } from '../../db/stamped-cache.ts';
-import type { Database } from '../../db/types.ts';
+import type { Dialect } from '../create-db.ts';
+import { dataStamp } from '../data-stamp.ts';
+import { StampedCache } from '../stamped-cache.ts';
+import type { Database } from '../types.ts';
 
 /** A list of this many ids or fewer is worth keeping; a larger one is paged the usual way. */
 export const MATCH_LIST_MAX_IDS = 250_000;

@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../types.ts';
 
 /** SQLite: an ordered query's ids as one JSON array; SQLite never flattens an ordered subquery into an aggregate, so the order holds. */
 export async function readSqliteIds(db: Kysely<Database>, ids: Expression<unknown>): Promise<Int32Array> {

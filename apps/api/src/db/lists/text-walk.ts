@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { searchIndexSet } from './search-index-set.ts';
-import { usesTrigramIndex } from './text-search.ts';
-import type { UserCriteria } from './users.criteria.ts';
-import { type PageRequest, countUsers, readProbedWalkIds, readWalkIds } from './users.repository.ts';
+import type { Database } from '../types.ts';
+import { countList, readProbedWalkIds, readWalkIds } from './list-queries.ts';
+import type { ListCriteria, ListPageRequest, ListSpec } from './list-spec.ts';
 
 /**
  * Below this many matches a walk is not worth trying: fetching and sorting them all costs about a
@@ -15,7 +13,7 @@ const TEXT_WALK_MIN_MATCHES = 1_000;
  * the page's end, and at least {@link WALK_ROWS_PER_MATCH} per match. One step (an id read from the
  * covering sort index and checked against the set, about 0.1 µs) costs a ninth of fetching one
  * match's sort key for a top-k sort (0.9 µs), so a walk that gives up (the matches cluster in sort
- * order: all the Smiths sit under S) adds about 6% to the fetch-and-sort after it (decision 043).
+ * order: all the Smiths sit under S) adds about 6% to the fetch-and-sort after it.
  */
 const WALK_SPREAD_FACTOR = 8;
 const WALK_ROWS_PER_MATCH = 0.5;
@@ -34,16 +32,17 @@ export interface TextWalk {
  * trusted: walk in sort order through a bounded number of users (a few times what a uniform spread
  * would need), if even a uniform spread would fit in it. Few matches: undefined, fetch and sort them.
  */
-export async function planTextWalk(
+export async function planTextWalk<Criteria extends ListCriteria>(
   db: Kysely<Database>,
-  criteria: UserCriteria,
+  spec: ListSpec<Criteria, unknown>,
+  criteria: Criteria,
   total: number,
-  page: PageRequest,
+  page: ListPageRequest,
 ): Promise<TextWalk | undefined> {
-  if (!criteria.text || total < TEXT_WALK_MIN_MATCHES || !usesTrigramIndex(criteria.text)) return undefined;
-  if (criteria.customFields?.length) return undefined;
-  const { text: _text, ...others } = criteria;
-  const population = await countUsers(db, 'sqlite', others);
+  const index = spec.sqlite.text;
+  if (!index || !criteria.text || total < TEXT_WALK_MIN_MATCHES || !index.indexed(criteria.text)) return undefined;
+  if (spec.sqlite.hasSetFilters(criteria)) return undefined;
+  const population = await countList(db, 'sqlite', spec, withoutText(criteria));
   const expected = ((page.offset + page.limit) * population) / total;
   const cap = Math.min(
     Math.max(FIRST_READ_MIN, Math.ceil(expected * WALK_SPREAD_FACTOR), Math.ceil(total * WALK_ROWS_PER_MATCH)),
@@ -62,25 +61,35 @@ function idBits(sorted: Int32Array): (id: number) => boolean {
   return (id) => id >= low && id <= high && (bits[(id - low) >>> 5]! & (1 << ((id - low) & 31))) !== 0;
 }
 
+/** The criteria without their text: what a walk reads in sort order. */
+function withoutText<Criteria extends ListCriteria>(criteria: Criteria): Criteria {
+  const { text: _text, ...others } = criteria;
+  return others as Criteria;
+}
+
 /**
- * SQLite: the ids of a text search's page, found by walking the other criteria's users in sort order
- * (the covering sort index, read in growing slices) and keeping those in the term's set of search
- * index matches. That set (the company's, ascending ids, no row read) is kept under the data stamp,
+ * SQLite: the ids of a text search's page, found by walking the other criteria's rows in sort order
+ * (the covering sort index, read in growing slices) and keeping those in the term's set of text
+ * index matches. That set (the tenant's, ascending ids, no row read) is kept under the data stamp,
  * so a repeated search reads neither it nor 110,000 rows again. A walk is a prefix of the same order
  * as fetch-and-sort, so a page it fills (or that holds every match left) is exact; undefined when
  * the walk reaches its cap first, and the caller fetches and sorts.
  */
-export async function walkTextPage(
+export async function walkTextPage<Criteria extends ListCriteria>(
   db: Kysely<Database>,
-  criteria: UserCriteria,
-  page: PageRequest,
+  spec: ListSpec<Criteria, unknown>,
+  criteria: Criteria,
+  page: ListPageRequest,
   total: number,
   walk: TextWalk,
 ): Promise<Int32Array | undefined> {
-  const { text = '', ...others } = criteria;
+  const index = spec.sqlite.text;
+  const text = criteria.text ?? '';
+  if (!index) return undefined;
+  const others = withoutText(criteria);
   const wanted = Math.min(page.limit, total - page.offset);
-  const matches = await searchIndexSet(db, text, criteria.companyId);
-  if (!matches) return probeTextPage(db, { ...others, companyId: criteria.companyId }, page, text, wanted, walk);
+  const matches = await index.matchSet(db, text, criteria);
+  if (!matches) return probeTextPage(db, spec, criteria, page, wanted, walk);
   const isMatch = idBits(matches);
   const found: number[] = [];
   let passed = 0;
@@ -90,7 +99,7 @@ export async function walkTextPage(
   let slice = Math.max(FIRST_READ_MIN, Math.ceil(walk.expected * 1.5));
   while (found.length < wanted && walked < walk.cap) {
     const read = Math.min(slice, walk.cap - walked);
-    const ids = await readWalkIds(db, others, page, read, walked);
+    const ids = await readWalkIds(db, spec, others, page, read, walked);
     for (const id of ids) {
       if (!isMatch(id)) continue;
       if (passed++ >= page.offset) found.push(id);
@@ -104,21 +113,22 @@ export async function walkTextPage(
 }
 
 /**
- * A walk for a term too common for its set of matches to be read ({@link searchIndexSet}): each user
- * walked is probed in the search index, about 800 times a set look-up, so the walk goes no further
- * than a few times a uniform spread (most users match, so that is a few dozen).
+ * A walk for a term too common for its set of matches to be read (`matchSet`): each row walked is
+ * probed in the text index, about 800 times a set look-up, so the walk goes no further than a few
+ * times a uniform spread (most rows match, so that is a few dozen).
  */
-async function probeTextPage(
+async function probeTextPage<Criteria extends ListCriteria>(
   db: Kysely<Database>,
-  others: Omit<UserCriteria, 'text'>,
-  page: PageRequest,
-  text: string,
+  spec: ListSpec<Criteria, unknown>,
+  criteria: Criteria,
+  page: ListPageRequest,
   wanted: number,
   walk: TextWalk,
 ): Promise<Int32Array | undefined> {
-  const { companyId } = others;
-  if (companyId === null) return undefined;
+  const text = criteria.text ?? '';
+  const probe = spec.sqlite.text?.probe?.(text, criteria);
+  if (!probe) return undefined;
   const cap = Math.min(walk.cap, Math.max(FIRST_READ_MIN, Math.ceil(walk.expected * WALK_SPREAD_FACTOR)));
-  const ids = await readProbedWalkIds(db, { ...others, companyId }, page, text, cap, page.offset + wanted);
+  const ids = await readProbedWalkIds(db, spec, withoutText(criteria), page, probe, cap, page.offset + wanted);
   return ids.length === page.offset + wanted ? ids.subarray(page.offset) : undefined;
 }

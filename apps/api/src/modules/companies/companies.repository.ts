@@ -1,50 +1,12 @@
 import { type ExpressionBuilder, type Kysely, type Updateable, sql } from 'kysely';
 import type { CompaniesTable, CompanyRow, Database } from '../../db/types.ts';
 
-export interface CompanyFilters {
-  name?: string;
-  /** False leaves suspended companies out. */
-  includeSuspended: boolean;
-  page: number;
-  perPage: number;
-}
-
-/** `%`, `_` and the escape character itself are literal in a name filter. */
-const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function filtered(db: Kysely<Database>, filters: Pick<CompanyFilters, 'name' | 'includeSuspended'>) {
-  return db
-    .selectFrom('companies')
-    .$if(!filters.includeSuspended, (qb) => qb.where('companies.suspended', '=', 0))
-    .$if(Boolean(filters.name), (qb) =>
-      qb.where(sql<boolean>`lower(companies.name) like ${likeContains(filters.name ?? '')} escape '\\'`),
-    );
-}
-
 const userCount = (eb: ExpressionBuilder<Database, 'companies'>) =>
   eb
     .selectFrom('users')
     .select((inner) => inner.fn.countAll<number>().as('n'))
     .whereRef('users.company_id', '=', 'companies.id')
     .as('user_count');
-
-/** One page of companies by name (case-insensitive, the same on both dialects), with each company's user count, and the total matching. */
-export async function listCompanies(db: Kysely<Database>, filters: CompanyFilters) {
-  const [rows, count] = await Promise.all([
-    filtered(db, filters)
-      .selectAll('companies')
-      .select(userCount)
-      .orderBy(sql`lower(companies.name)`)
-      .orderBy('companies.id')
-      .limit(filters.perPage)
-      .offset((filters.page - 1) * filters.perPage)
-      .execute(),
-    filtered(db, filters)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
 
 export async function findCompany(db: Kysely<Database>, id: number) {
   return db.selectFrom('companies').selectAll('companies').select(userCount).where('id', '=', id).executeTakeFirst();

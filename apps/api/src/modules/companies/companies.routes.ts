@@ -13,10 +13,10 @@ const rfc5987 = (name: string) =>
 
 /** Companies, their assets and the test notification (spec §7 "Session and company"). */
 export async function companiesRoutes(app: FastifyInstance) {
-  const { db, config } = app.deps;
+  const { db, dialect, config } = app.deps;
   const assets = { db, storage: localStorage(join(config.dataDir, 'assets')) };
 
-  route(app, endpoints.listCompanies, async ({ query }) => listCompanies(db, query));
+  route(app, endpoints.listCompanies, async ({ query }) => listCompanies(db, dialect, query));
   route(app, endpoints.getCompany, async ({ params, ctx }) => ({ data: await getCompany(db, ctx, params.id) }));
   route(app, endpoints.createCompany, async ({ body, ctx }) => ({ data: await createCompany(db, ctx, body) }));
   route(app, endpoints.updateCompany, async ({ params, body, ctx }) => ({

@@ -1,31 +1,33 @@
 import type { Company, companyBody, companyUpdateBody, listCompaniesQuery } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { audit } from '../../platform/audit.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
+import { listCompanies as listCompanyRows } from './companies-list.repository.ts';
 import { toCompany } from './companies.mapper.ts';
 import {
   endCompanySessions,
   findCompany,
   findCompanyNamed,
   insertCompany,
-  listCompanies as listCompanyRows,
   updateCompany as updateCompanyRow,
 } from './companies.repository.ts';
 
 const NAME_TAKEN = 'A company with this name already exists.';
 const flag = (value: boolean) => (value ? 1 : 0);
 
-export async function listCompanies(db: Kysely<Database>, query: z.output<typeof listCompaniesQuery>) {
-  const { rows, total } = await listCompanyRows(db, {
-    name: query.name || undefined,
-    includeSuspended: query.suspended !== false,
-    page: query.page,
-    perPage: query.per_page,
-  });
+export async function listCompanies(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  query: z.output<typeof listCompaniesQuery>,
+) {
+  const criteria = { text: query.name || undefined, includeSuspended: query.suspended !== false };
+  const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
+  const { rows, total } = await listCompanyRows(db, dialect, criteria, page);
   return {
     data: rows.map(toCompany),
     meta: {

@@ -3,7 +3,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { type FieldErrors, invalid } from '../../platform/errors.ts';
-import { parseStoredOptions } from '../custom-fields/stored-options.ts';
+import { parseStoredOptions } from '../custom-fields/index.ts';
 import { canonicalFilterValues } from './custom-field-values.ts';
 import { successor } from './text-search.ts';
 import type { PlanHint } from './users.criteria.ts';

@@ -1,9 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { dataStamp } from '../../db/data-stamp.ts';
 import type { Database } from '../../db/types.ts';
-import { cachedCount, knownCount } from './count-cache.ts';
-import { MATCH_LIST_MAX_IDS, keepMatchList, keptMatchList } from './match-lists.ts';
-import { readSqliteIds } from './sqlite-ids.ts';
+import {
+  MATCH_LIST_MAX_IDS,
+  cachedCount,
+  keepMatchList,
+  keptMatchList,
+  knownCount,
+  readSqliteIds,
+} from '../../db/lists/index.ts';
 import { searchIndexIds } from './text-search.ts';
 
 const setKey = (text: string, companyId: number | null) =>
@@ -13,7 +18,7 @@ const setKey = (text: string, companyId: number | null) =>
  * SQLite: the ids of every user of the company (all companies when null) whose text contains
  * `text` (three characters or more), ascending, from the search index alone: no user row is read
  * (migration 016; 2–8 ms for 12,000–110,000 matches). Kept under the data stamp like a list
- * (decision 038), so a repeated search reads nothing again. Undefined when more than a kept list's
+ * (`db/lists/README.md`), so a repeated search reads nothing again. Undefined when more than a kept list's
  * ids match (a term most of a big company shares, its e-mail domain say): such a set costs more to
  * read than it saves, and a walk probes the index user by user instead.
  */

@@ -1,5 +1,4 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../../db/create-db.ts';
 
 /** Terms shorter than a trigram cannot use the trigram index as substrings; they match name and username prefixes. */
 const TRIGRAM = 3;
@@ -47,17 +46,23 @@ export function searchIndexIds(text: string, companyId: number | null, ascending
 }
 
 /**
- * Substring search over first name, last name, username and e-mail, through a trigram index: the
- * FTS5 table `users_search` of migration 005 on SQLite, the pg_trgm index of the table
- * `user_search_docs` of migration 017 on PostgreSQL.
+ * SQLite: substring search over first name, last name, username and e-mail through the FTS5 trigram
+ * table `users_search` (migrations 005, 016); a term shorter than a trigram matches name and username
+ * prefixes through their indexes.
  */
-export function textCondition(dialect: Dialect, text: string, companyId: number | null): RawBuilder<SqlBool> {
+export function sqliteTextCondition(text: string, companyId: number | null): RawBuilder<SqlBool> {
   const term = text.toLowerCase();
-  if (usesTrigramIndex(term)) {
-    if (dialect === 'sqlite') return sql<SqlBool>`users.id IN (${searchIndexIds(term, companyId)})`;
-    return documentMatches(companyId, sql<SqlBool>`d.doc LIKE ${`%${escapeLike(term)}%`}`);
-  }
-  if (dialect === 'sqlite') return prefixRanges(term, companyId);
+  if (usesTrigramIndex(term)) return sql<SqlBool>`users.id IN (${searchIndexIds(term, companyId)})`;
+  return prefixRanges(term, companyId);
+}
+
+/**
+ * PostgreSQL: substring search over first name, last name, username and e-mail through the pg_trgm
+ * index of the table `user_search_docs` (migration 017).
+ */
+export function postgresTextCondition(text: string, companyId: number | null): RawBuilder<SqlBool> {
+  const term = text.toLowerCase();
+  if (usesTrigramIndex(term)) return documentMatches(companyId, sql<SqlBool>`d.doc LIKE ${`%${escapeLike(term)}%`}`);
   // pg_trgm reads a pattern anchored at the start or after a space as a word start ("  m", " ma"):
   // the document test narrows through the index, the column tests then decide exactly, on the
   // table's lower-cased copies of last name, first name and username (`column ILIKE p` is

@@ -12,7 +12,7 @@ import type { UserCriteria } from './users.criteria.ts';
 import { hasNul, parseUserFilters } from './users.filters.ts';
 import { forOwnRecord } from './users-rules.ts';
 import { toSearchHit, toUser } from './users.mapper.ts';
-import { listUsersPage } from './users-page.repository.ts';
+import { listUsersPage } from './users-list.repository.ts';
 import { USER_ORDER, findCompanyNames, findUserRow } from './users.repository.ts';
 
 export interface UsersDeps {

@@ -1,0 +1,176 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../create-db.ts';
+import { POSTGRES_STAMP, dataStamp, stampOf } from '../data-stamp.ts';
+import type { Database } from '../types.ts';
+import { cachedCount } from './count-cache.ts';
+import type { ListCriteria, ListOrder, ListPageRequest, ListSpec } from './list-spec.ts';
+import type { MatchList } from './match-lists.ts';
+import { type PlanHint, defaultHint, orderColumn, sortRef, whereContext } from './plan-hint.ts';
+import { readSqliteIds } from './read-ids.ts';
+
+type AnySpec<Criteria extends ListCriteria, Row = unknown> = ListSpec<Criteria, Row>;
+
+/** The engine's queries name their table at run time; the spec's own builders keep the types. */
+const untyped = (db: Kysely<Database>) => db as unknown as Kysely<any>;
+
+/**
+ * SQLite: the rows of the given ids, each looked up by its row id: the ids (one JSON array, one
+ * parameter) drive a CROSS JOIN, which SQLite never reorders. `id IN (json_each(…))` would first
+ * copy them into a temporary index (a quarter slower).
+ */
+function idsJoin(db: Kysely<Database>, table: string, ids: Int32Array) {
+  const matches = sql<{ value: number }>`json_each(${JSON.stringify(Array.from(ids))})`.as('matches');
+  return untyped(db).selectFrom(matches).crossJoin(table).whereRef(`${table}.id`, '=', 'matches.value');
+}
+
+/** The ids of every row the criteria match, in the page's order, unexecuted (no limit). */
+export function buildMatchIdsQuery<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: AnySpec<Criteria>,
+  criteria: Criteria,
+  page: ListOrder,
+  hint: PlanHint | undefined,
+) {
+  const { table } = spec;
+  const from = hint?.textIds && dialect === 'sqlite' ? idsJoin(db, table, hint.textIds) : untyped(db).selectFrom(table);
+  let query = from.select(`${table}.id`).where(spec.where(whereContext(dialect, spec, criteria, hint), criteria));
+  for (const key of page.orderBy) query = query.orderBy(orderColumn(dialect, spec, key, hint), page.order);
+  return query;
+}
+
+/**
+ * The page query, unexecuted (tests EXPLAIN it). A deferred join: the inner query orders and skips
+ * narrow (sort key, id) entries, often straight from a covering index, and only the page's rows are
+ * read whole.
+ */
+export function buildPageQuery<Criteria extends ListCriteria, Row>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: AnySpec<Criteria, Row>,
+  criteria: Criteria,
+  page: ListPageRequest,
+  hint: PlanHint | undefined = defaultHint(criteria, page.orderBy[0]),
+) {
+  const ids = buildMatchIdsQuery(db, dialect, spec, criteria, page, hint);
+  let rows = spec.selectRows(db);
+  for (const key of page.orderBy) rows = rows.orderBy(sortRef(spec, key), page.order);
+  return rows.where(sql.ref(`${spec.table}.id`), 'in', ids.limit(page.limit).offset(page.offset));
+}
+
+/** The count query, unexecuted (tests EXPLAIN it). */
+export function buildCountQuery<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: AnySpec<Criteria>,
+  criteria: Criteria,
+) {
+  return untyped(db)
+    .selectFrom(spec.table)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(spec.where(whereContext(dialect, spec, criteria, defaultHint(criteria)), criteria));
+}
+
+/**
+ * How many rows the criteria match: a total the domain keeps (SQLite), else a count kept under the
+ * data stamp (`count-cache.ts`), so a total is never stale and a repeated one costs a stamp read.
+ */
+export async function countList<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: AnySpec<Criteria>,
+  criteria: Criteria,
+): Promise<number> {
+  const quick = dialect === 'sqlite' ? await spec.sqlite.quickCount?.(db, criteria) : undefined;
+  if (quick !== undefined) return quick;
+  const key = JSON.stringify([spec.name, criteria]);
+  return cachedCount(db, dialect, key, buildCountQuery(db, dialect, spec, criteria));
+}
+
+/** Roughly how many rows the table holds (all tenants): what a rowid-order scan walks. */
+export async function tableSize(db: Kysely<Database>, table: string): Promise<number> {
+  const row = await untyped(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('top'))
+    .executeTakeFirst();
+  return Number(row?.top ?? 0);
+}
+
+/**
+ * Every id the criteria match, in the page's order, read as one aggregate (the ids cross into
+ * JavaScript as one JSON array, not an object per row), with the data stamp it was read under.
+ */
+export async function readMatchList<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: AnySpec<Criteria>,
+  criteria: Criteria,
+  page: ListOrder,
+  hint: PlanHint | undefined,
+): Promise<MatchList> {
+  if (dialect === 'sqlite') {
+    // Read first: a write racing the list changes the stamp, so the list is never served again.
+    const stamp = await dataStamp(db, dialect);
+    return { ids: await readSqliteIds(db, buildMatchIdsQuery(db, dialect, spec, criteria, page, hint)), stamp };
+  }
+  // PostgreSQL: the stamp in the same statement, so the same snapshot; row numbers make the order explicit.
+  const order = sql.join(page.orderBy.map((key) => sql`${sortRef(spec, key)} ${sql.raw(page.order)}`));
+  const numbered = untyped(db)
+    .selectFrom(spec.table)
+    .select([`${spec.table}.id`, sql<number>`row_number() OVER (ORDER BY ${order})`.as('n')])
+    .where(spec.where(whereContext(dialect, spec, criteria, hint), criteria));
+  const { rows } = await sql<{ ids: number[]; stamp: string | null }>`
+    SELECT coalesce(json_agg(m.id ORDER BY m.n), '[]'::json) AS ids, ${POSTGRES_STAMP} AS stamp
+    FROM (${numbered}) AS m`.execute(db);
+  return { ids: Int32Array.from(rows[0]?.ids ?? []), stamp: stampOf(rows[0]?.stamp) };
+}
+
+/**
+ * SQLite: `limit` ids from `offset` on, in sort order, of the rows the criteria match, read
+ * through the sort index (a walk); the criteria should carry no text (the walk checks it).
+ */
+export function readWalkIds<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  spec: AnySpec<Criteria>,
+  criteria: Criteria,
+  page: ListOrder,
+  limit: number,
+  offset: number,
+): Promise<Int32Array> {
+  const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
+  return readSqliteIds(db, buildMatchIdsQuery(db, 'sqlite', spec, criteria, page, hint).limit(limit).offset(offset));
+}
+
+/**
+ * SQLite: of the first `walk` rows in sort order that the criteria (without text) match, the ids of
+ * at most `limit` that `probe` keeps (a look-up of each row's own entry in the text index).
+ */
+export function readProbedWalkIds<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  spec: AnySpec<Criteria>,
+  criteria: Criteria,
+  page: ListOrder,
+  probe: (id: RawBuilder<unknown>) => RawBuilder<SqlBool>,
+  walk: number,
+  limit: number,
+): Promise<Int32Array> {
+  const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
+  const walked = buildMatchIdsQuery(db, 'sqlite', spec, criteria, page, hint).limit(walk);
+  // A subquery with a LIMIT under a WHERE is never flattened: its rows keep their order.
+  return readSqliteIds(db, sql`SELECT w.id FROM (${walked}) AS w WHERE ${probe(sql.ref('w.id'))} LIMIT ${limit}`);
+}
+
+/** The rows of the given ids, in that order (ids of missing rows are left out). */
+export async function rowsInOrder<Row extends { id: number }>(
+  db: Kysely<Database>,
+  spec: AnySpec<any, Row>,
+  ids: ArrayLike<number>,
+): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = await spec
+    .selectRows(db)
+    .where(sql.ref(`${spec.table}.id`), 'in', Array.from(ids))
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return Array.from(ids, (id) => byId.get(id)).filter((row) => row !== undefined);
+}
