@@ -104,10 +104,17 @@ describe('signing in through /login', () => {
 
 describe('the console while signed out', () => {
   test('/admin sends the visitor to /login, and signing in returns them to the page they asked for', async () => {
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() >= 400 && path !== '/api/v3/me') refused.push(`${response.status()} ${path}`);
+    });
     await page.goto('/admin/users?page=2');
     await page.waitForURL(/\/login\?/);
     expect(pathOf(page)).toBe(`/login?redirect=${encodeURIComponent('/admin/users?page=2')}`);
     await page.getByText('Sign in to continue to Heed Admin.').waitFor();
+    // Only the session check answers "nobody is signed in": the page's own data waits for it.
+    expect(refused).toEqual([]);
 
     const manager = demoUser('acme', 'cm');
     await submitSignIn(page, manager.login, manager.password);
@@ -151,11 +158,17 @@ describe('signing out', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Heed' }).waitFor();
     expect(pathOf(page)).toBe('/login');
+    // The sign-out hands over a fresh token: the next sign-in is accepted at its first attempt (no 419 and retry).
+    const refusedSignIns: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/v3/login' && response.status() === 419) refusedSignIns.push(419);
+    });
 
     await submitSignIn(page, SITE_ADMIN.login, SITE_ADMIN.password);
     await page.waitForURL(`${baseUrl}/admin`);
     const me = await expectConsoleFor(page);
     expect(me.username).toBe(SITE_ADMIN.login);
+    expect(refusedSignIns).toEqual([]);
   });
 
   test('visiting My Courses while signed out goes to /login', async () => {

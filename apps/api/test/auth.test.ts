@@ -99,4 +99,17 @@ describe('sign-in', () => {
     const replay = await t.app.inject({ method: 'GET', url: '/api/v3/me', cookies: { heed_session: oldCookie } });
     expect(replay.statusCode).toBe(403);
   });
+
+  it('hands a signed-out browser a token the next sign-in accepts at the first attempt', async () => {
+    const company = await createCompany(t.db);
+    await createUser(t.db, { companyId: company.id, role: 1, username: 'fay' });
+    const client = await signedIn(t.app, 'fay');
+    const sessionToken = client.csrfToken;
+    expect((await client.post('/api/v3/logout')).statusCode).toBe(204);
+    expect(client.csrfToken).toBeDefined();
+    expect(client.csrfToken).not.toBe(sessionToken);
+    // As the sign-in form does: no new GET /api/csrf-cookie, the cookie it holds.
+    const again = await client.post('/api/v3/login', { login: 'fay', password: 'correct-horse-battery' });
+    expect(again.statusCode, again.body).toBe(200);
+  });
 });

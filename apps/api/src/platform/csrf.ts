@@ -10,6 +10,16 @@ export function setCsrfCookie(reply: FastifyReply, token: string, secure: boolea
   reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
 }
 
+/**
+ * A fresh token pair for a caller without a session: the HttpOnly twin and the readable XSRF-TOKEN
+ * holding the same value (GET /api/csrf-cookie, and sign-out, so that the next sign-in's first
+ * attempt already carries a token the server accepts rather than the ended session's).
+ */
+export function issueAnonymousCsrf(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(ANONYMOUS_CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  setCsrfCookie(reply, token, secure);
+}
+
 function headerToken(req: FastifyRequest): string {
   const value = req.headers[CSRF_HEADER.toLowerCase()];
   return typeof value === 'string' ? value : '';

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   flash: `${STORAGE_PREFIX}flash`,
   /** local: a site admin put away the note that client companies hold the data (their own company is shown). */
   ownCompanyNoteDismissed: `${STORAGE_PREFIX}own-company-note-dismissed`,
+  /** local: this browser was signed in when last asked; a route starts its data requests beside the session check. */
+  signedIn: `${STORAGE_PREFIX}signed-in`,
   /** session: when the page last reloaded after a failed chunk load (spec §8), against reload loops. */
   chunkReload: `${STORAGE_PREFIX}chunk-reload`,
 } as const;

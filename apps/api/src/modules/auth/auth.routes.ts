@@ -1,6 +1,6 @@
 import { SESSION_COOKIE, endpoints } from '@heed/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ANONYMOUS_CSRF_COOKIE, setCsrfCookie } from '../../platform/csrf.ts';
+import { issueAnonymousCsrf, setCsrfCookie } from '../../platform/csrf.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { route } from '../../platform/http.ts';
 import { issueSessionCookies } from '../../platform/session-cookies.ts';
@@ -18,14 +18,7 @@ export async function authRoutes(app: FastifyInstance) {
       setCsrfCookie(reply, ctx.session.csrf_token, config.cookieSecure);
       return undefined;
     }
-    const token = randomToken();
-    reply.setCookie(ANONYMOUS_CSRF_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.cookieSecure,
-    });
-    setCsrfCookie(reply, token, config.cookieSecure);
+    issueAnonymousCsrf(reply, randomToken(), config.cookieSecure);
     return undefined;
   });
 
@@ -42,6 +35,8 @@ export async function authRoutes(app: FastifyInstance) {
   route(app, endpoints.logout, async ({ ctx, reply }) => {
     await signOut(db, ctx);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // The ended session's token would be refused by the next sign-in (419, then a retry): hand over a fresh pair.
+    issueAnonymousCsrf(reply, randomToken(), config.cookieSecure);
     return undefined;
   });
 

@@ -2,6 +2,7 @@ import { type ConsoleRoute, routeOutcome } from '@heed/contract';
 import { type LoaderFunctionArgs, data, redirect } from 'react-router';
 import { meQueryOptions } from '../../features/auth/api/get-me.ts';
 import { companyStorage } from '../../lib/company-storage.ts';
+import { sessionHint } from '../../lib/session-hint.ts';
 import { queryClient } from './query-client.ts';
 import type { RouteData } from './route-pages.ts';
 import { type ConsoleSession, loadSession } from './session.ts';
@@ -57,14 +58,16 @@ export function routeGuard(route: ConsoleRoute, routeData?: RouteData) {
     // early calls, and on a page any console user may open its data, need not wait for the session.
     // A site admin's window with a remembered company sends it on every call (spec §6), which is
     // only adopted once the session is known.
-    const chosen = companyChosen();
-    if (!chosen) routeData?.early?.(queryClient);
+    // A browser not known to be signed in waits for the session first, so a visitor sent to the login
+    // never has those calls refused.
+    const early = !companyChosen() && sessionHint.likely();
+    if (early) routeData?.early?.(queryClient);
     const openToAll = !route.access.siteAdmin && route.access.minRole === undefined;
-    if (openToAll && !chosen) prefetchPageData(routeData, search);
+    if (openToAll && early) prefetchPageData(routeData, search);
     const session = await loadSession(queryClient, request);
     const outcome = routeOutcome(route.access, session.user);
     if (outcome === 'home') throw redirect('/');
-    if (chosen) routeData?.early?.(queryClient);
+    if (!early) routeData?.early?.(queryClient);
     prefetchPageData(routeData, search);
     return null;
   };

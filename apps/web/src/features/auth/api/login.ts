@@ -2,6 +2,7 @@ import type { endpoints } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RequestOf, apiCall } from '../../../lib/api-client.ts';
 import { companyStorage } from '../../../lib/company-storage.ts';
+import { sessionHint } from '../../../lib/session-hint.ts';
 import { meQueryKey } from './get-me.ts';
 
 export type LoginInput = NonNullable<RequestOf<typeof endpoints.login>['body']>;
@@ -19,6 +20,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: (response) => {
       if (!response.data.site_admin) companyStorage.forget();
+      sessionHint.signedIn();
       queryClient.setQueryData(meQueryKey, response.data);
     },
   });
