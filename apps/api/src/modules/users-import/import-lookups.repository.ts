@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { queriesAtOnce } from '../../db/queries-at-once.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import type { DepartmentNode } from './department-index.ts';
 
@@ -57,11 +58,11 @@ export async function loadChunkLookups(
           .where(column, 'in', managerRefs)
           .execute()
       : [];
-  const [byEmailRows, byUsernameRows, managersByUsername, managersByEmail] = await Promise.all([
-    byKey('email', emails),
-    byKey('username', usernames),
-    managerBy('username'),
-    managerBy('email'),
+  const [byEmailRows, byUsernameRows, managersByUsername, managersByEmail] = await queriesAtOnce(db, [
+    () => byKey('email', emails),
+    () => byKey('username', usernames),
+    () => managerBy('username'),
+    () => managerBy('email'),
   ]);
   const managers = new Map<string, number>();
   for (const row of [...managersByUsername, ...managersByEmail]) {

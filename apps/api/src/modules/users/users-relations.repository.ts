@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { queriesAtOnce } from '../../db/queries-at-once.ts';
 import type { Database } from '../../db/types.ts';
 
 /** What a page of users shows beside its own columns, fetched for the page's rows only, one query per relation. */
@@ -17,21 +18,24 @@ export async function loadUserRelations(
   const departmentIds = unique(rows.map((r) => r.department_id));
   const managerIds = unique(rows.map((r) => r.manager_id));
   const userIds = rows.map((r) => r.id);
-  const [departments, managers, values] = await Promise.all([
-    departmentIds.length
-      ? db.selectFrom('departments').select(['id', 'name']).where('id', 'in', departmentIds).execute()
-      : [],
-    managerIds.length
-      ? db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', managerIds).execute()
-      : [],
-    userIds.length
-      ? db
-          .selectFrom('user_field_values')
-          .innerJoin('custom_fields', 'custom_fields.id', 'user_field_values.field_id')
-          .select(['user_field_values.user_id', 'custom_fields.key', 'user_field_values.value'])
-          .where('user_field_values.user_id', 'in', userIds)
-          .execute()
-      : [],
+  const [departments, managers, values] = await queriesAtOnce(db, [
+    () =>
+      departmentIds.length
+        ? db.selectFrom('departments').select(['id', 'name']).where('id', 'in', departmentIds).execute()
+        : [],
+    () =>
+      managerIds.length
+        ? db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', managerIds).execute()
+        : [],
+    () =>
+      userIds.length
+        ? db
+            .selectFrom('user_field_values')
+            .innerJoin('custom_fields', 'custom_fields.id', 'user_field_values.field_id')
+            .select(['user_field_values.user_id', 'custom_fields.key', 'user_field_values.value'])
+            .where('user_field_values.user_id', 'in', userIds)
+            .execute()
+        : [],
   ]);
   const entries = new Map<number, [string, string | null][]>();
   for (const value of values) {
