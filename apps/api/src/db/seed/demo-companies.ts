@@ -122,7 +122,13 @@ export const ACME: DemoCompanySpec = {
             ? 'Toledo, OH'
             : p.random.pick(['Detroit, MI', 'Rotterdam, NL', 'Singapore', 'Remote']),
     },
-    { key: 'hire_date', label: 'Hire date', type: 'date', value: (p) => p.hiredDate },
+    // Not a hire date: users have one of their own ("Hired on"). Spread by index, so no random draw shifts.
+    {
+      key: 'forklift_licence_expires',
+      label: 'Forklift licence expires',
+      type: 'date',
+      value: (p) => (p.departmentPath[0] === 'Operations' ? p.clock.date(((p.index * 37) % 930) - 30) : null),
+    },
     {
       key: 'union_member',
       label: 'Union member',
