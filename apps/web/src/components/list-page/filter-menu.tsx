@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, Popover, Radio, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
 
 export interface FilterOption {
   value: string;
@@ -17,6 +18,10 @@ export interface FilterMenuProps {
   multiple?: boolean;
   /** The "no filter" choice of a single-value filter, e.g. "Any status". */
   anyLabel?: string;
+  /** Opens at once (a filter just added to the bar, say from "More filters"). */
+  defaultOpened?: boolean;
+  /** The choices closed. */
+  onClose?: () => void;
 }
 
 /** What the button says: the filter, and the chosen value (or how many). */
@@ -28,12 +33,34 @@ function summary(label: string, options: readonly FilterOption[], value: readonl
 }
 
 /** One filter of a list's filter bar: a button that opens its choices. */
-export function FilterMenu({ label, options, value, onChange, multiple = false, anyLabel = 'Any' }: FilterMenuProps) {
+export function FilterMenu({
+  label,
+  options,
+  value,
+  onChange,
+  multiple = false,
+  anyLabel = 'Any',
+  defaultOpened = false,
+  onClose,
+}: FilterMenuProps) {
   const active = value.length > 0;
+  const [opened, setOpened] = useState(defaultOpened);
+  const close = () => {
+    setOpened(false);
+    onClose?.();
+  };
   return (
-    <Popover position="bottom-start" shadow="md" trapFocus returnFocus>
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? setOpened(true) : close())}
+      position="bottom-start"
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         <Button
+          onClick={() => (opened ? close() : setOpened(true))}
           variant={active ? 'light' : 'default'}
           size="sm"
           rightSection={<IconChevronDown size={14} aria-hidden />}

@@ -143,6 +143,10 @@ export function CustomFieldFilter({
         anyLabel="Any"
         value={chosen}
         onChange={onChange}
+        defaultOpened={defaultOpened}
+        onClose={() => {
+          if (value.length === 0) onDismiss?.();
+        }}
       />
     );
   }
