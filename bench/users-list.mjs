@@ -96,7 +96,17 @@ async function subtreeDepartment(headers, first) {
 /** The budget table: page 1 and page 2,000 for each sort column, then for each filter. */
 async function matrix(headers, list, first) {
   const department = await subtreeDepartment(headers, first);
-  const sorts = ['id', 'last_name', 'first_name', 'username', 'email', 'role', 'created_at', 'last_login_at'];
+  const sorts = [
+    'id',
+    'last_name',
+    'first_name',
+    'username',
+    'email',
+    'role',
+    'suspended',
+    'created_at',
+    'last_login_at',
+  ];
   const filters = [
     ['text "smith"', { text: 'smith' }],
     ['text "son" (common trigram)', { text: 'son' }],

@@ -76,6 +76,16 @@ describe('GET /users', () => {
       'anna',
     ]);
     expect(usernames(await list(cm, '?sort=role'))).toEqual(['cleo', 'bob', 'anna', 'cm', 'dan', 'reviewer']);
+    // Status: active people first, each group by name; descending puts the deactivated first.
+    expect(usernames(await list(cm, '?sort=suspended'))).toEqual(['cm', 'reviewer', 'dan', 'bob', 'anna', 'cleo']);
+    expect(usernames(await list(cm, '?sort=suspended&order=desc'))).toEqual([
+      'cleo',
+      'anna',
+      'bob',
+      'dan',
+      'reviewer',
+      'cm',
+    ]);
     for (const sort of ['email', 'created_at', 'last_login_at', 'id']) {
       expect((await list(cm, `?sort=${sort}&order=desc`)).meta.total).toBe(6);
     }

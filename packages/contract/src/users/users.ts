@@ -34,6 +34,7 @@ export const USER_SORTS = [
   'username',
   'email',
   'role',
+  'suspended',
   'created_at',
   'last_login_at',
 ] as const;

@@ -3,9 +3,10 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 import type { Dialect } from '../../db/create-db.ts';
 import * as lists from '../../db/lists/index.ts';
 import type { Database, UserRow } from '../../db/types.ts';
-import { type CustomFieldCriteria, customFieldMatch } from './custom-field-filters.ts';
-import { searchIndexCount, searchIndexSet } from './search-index-set.ts';
-import { ftsString, postgresTextCondition, sqliteTextCondition, usesTrigramIndex } from './text-search.ts';
+import type { CustomFieldCriteria } from './custom-field-filters.ts';
+import { customFieldMatch } from './custom-field-filters.repository.ts';
+import { searchIndexCount, searchIndexSet } from './search-index-set.repository.ts';
+import { ftsString, postgresTextCondition, sqliteTextCondition, usesTrigramIndex } from './text-search.repository.ts';
 
 /** What a user list or search asks for, already validated; every query starts from it. */
 export interface UserCriteria {
@@ -61,6 +62,8 @@ export const USER_ORDER: Record<UserSort, (keyof UserListRow & string)[]> = {
   username: ['username', 'id'],
   email: ['email', 'id'],
   role: ['role', 'last_name', 'first_name', 'id'],
+  // Active first, then deactivated, each by name: the (company_id, suspended, last_name, first_name, id) index of migration 010.
+  suspended: ['suspended', 'last_name', 'first_name', 'id'],
   created_at: ['created_at', 'id'],
   last_login_at: ['last_login_at', 'id'],
 };
@@ -72,6 +75,7 @@ const ORDERING_FILTERS: Record<string, string[]> = {
   username: ['users.company_id'],
   email: ['users.company_id'],
   role: ['users.company_id'],
+  suspended: ['users.company_id', 'users.suspended'],
   created_at: ['users.company_id'],
   last_login_at: ['users.company_id'],
   id: ['users.manager_id'],
@@ -168,7 +172,7 @@ export const usersList: lists.ListSpec<UserCriteria, UserListRow> = {
   name: 'users',
   table: 'users',
   selectRows: (db) => db.selectFrom('users').select(USER_COLUMNS),
-  numericColumns: new Set(['users.id', 'users.role']),
+  numericColumns: new Set(['users.id', 'users.role', 'users.suspended']),
   where: usersWhere,
   hasFilters,
   population: populationOf,

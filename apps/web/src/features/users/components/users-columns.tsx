@@ -52,7 +52,13 @@ export const USER_COLUMNS: ListColumn<User>[] = [
   { id: 'role', label: 'Role', sortKey: 'role', cell: (user) => roleLabel(user.role) },
   { id: 'department', label: 'Department', cell: (user) => user.department?.name ?? <Missing /> },
   { id: 'manager', label: 'Manager', defaultVisible: false, cell: (user) => user.manager?.name ?? <Missing /> },
-  { id: 'status', label: 'Status', minWidth: 112, cell: (user) => <UserStatusBadge suspended={user.suspended} /> },
+  {
+    id: 'status',
+    label: 'Status',
+    sortKey: 'suspended',
+    minWidth: 112,
+    cell: (user) => <UserStatusBadge suspended={user.suspended} />,
+  },
   {
     id: 'last_sign_in',
     label: 'Last sign-in',
@@ -68,7 +74,7 @@ export const USER_COLUMNS: ListColumn<User>[] = [
   },
 ];
 
-export const CUSTOM_COLUMN_PREFIX = 'cf.';
+const CUSTOM_COLUMN_PREFIX = 'cf.';
 
 /** "employee_id" → "Employee id": the label of a key whose field is not (yet) known. */
 const labelOfKey = (key: string) => {
