@@ -1,5 +1,5 @@
 // `npm run build -w @heed/api`: the server and its worker thread as two JavaScript bundles in `dist/`, which
-// `npm start` runs with plain `node` (decision 040). Our code and the contract's TypeScript are bundled; every
+// `npm start` runs with plain `node` (decision 001). Our code and the contract's TypeScript are bundled; every
 // npm dependency stays external and loads from node_modules as it would under tsx. Not minified, so a stack
 // trace names our functions; `node --enable-source-maps` maps it back to the sources.
 import { readFileSync } from 'node:fs';

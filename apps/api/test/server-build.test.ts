@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createDb } from '../src/db/create-db.ts';
 import { jobStatusAfterWaiting, queueTestDelivery } from './support/deliveries.ts';
 
-// `npm start` runs the API's bundles (decision 040), not the sources these tests import: this builds them and
+// `npm start` runs the API's bundles (decision 001), not the sources these tests import: this builds them and
 // checks that the server starts (with `npm run serve`'s node flags) and that its worker thread loads its own
 // bundle and runs a job.
 

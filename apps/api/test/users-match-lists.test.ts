@@ -7,7 +7,7 @@ import { type UsersFixture, createUsersFixture } from './support/users-fixture.t
 
 // Pages of lists whose matches must all be fetched and sorted (a text search, a department subtree).
 // They are served from a kept, sorted list of every match, and a walk checks the term's kept search
-// index matches (decision 038): these tests hold them to the order, the totals and the freshness of
+// index matches (decision 052): these tests hold them to the order, the totals and the freshness of
 // an answer computed afresh, on both databases.
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { type TestApp, createTestApp } from './support/test-app.ts';
 import { type BulkFixture, addLearners, bulk, createBulkFixture, runNextJob } from './users-bulk.fixture.ts';
 
 // PostgreSQL searches the table user_search_docs (migration 017), kept by triggers on users, so that
-// bulk changes of status, role or department never write the trigram index (decision 041). SQLite
+// bulk changes of status, role or department never write the trigram index (decision 055). SQLite
 // has its own search table (migration 005): this file runs in the PostgreSQL suite only.
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { createNumberedUsers, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import { type UsersFixture, createUsersFixture } from './support/users-fixture.ts';
 
-// The SQLite search index keys each user by company and id (migration 016, decision 039): a company's
+// The SQLite search index keys each user by company and id (migration 016, decision 052): a company's
 // matches are counted and listed from the index alone. These tests hold its counts and pages to the
 // same query answered by reading the users, and its entries to the users they index.
 

@@ -175,7 +175,7 @@ export function routeTitle(route: ConsoleRoute, company?: RouteCompany | null): 
 }
 
 /** What the browser tab shows: the admin name, the separator, the route title (spec §2). */
-export const TAB_TITLE_SEPARATOR = ' | ';
+const TAB_TITLE_SEPARATOR = ' | ';
 export const tabTitle = (title?: string): string =>
   title ? `${ADMIN_NAME}${TAB_TITLE_SEPARATOR}${title}` : ADMIN_NAME;
 

@@ -3,7 +3,7 @@ import { deliverEmail } from '../platform/mail.ts';
 import { JOB_KINDS, type JobDefinition, type JobHandler, PermanentJobError } from './types.ts';
 
 /** Any e-mail queued with `queueEmail` and a job of this type (the platform's own job type: no module's). */
-export const DELIVER_EMAIL_JOB = 'deliver_email';
+const DELIVER_EMAIL_JOB = 'deliver_email';
 
 const payloadSchema = z.object({ delivery_id: z.number().int().positive() });
 

@@ -31,7 +31,7 @@ export interface NewJob {
 }
 
 /** First retry after 30 s, doubling per attempt, never more than an hour apart. */
-export function backoffMs(attempt: number): number {
+function backoffMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 }
 

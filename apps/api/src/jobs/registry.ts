@@ -2,7 +2,7 @@ import { deliverEmailJobDefinition } from './deliver-email.job.ts';
 import type { JobDefinition, JobEntry, JobLane } from './types.ts';
 
 /**
- * Every job type the worker knows: its handler, its lane and its time budget (decision 045). A job
+ * Every job type the worker knows: its handler, its lane and its time budget (decision 056). A job
  * of another type fails without retries. The platform's e-mail job is here from the start; each
  * module's job definitions (`HeedModule.jobs`) join when the modules' list loads (modules/index.ts),
  * which the app and the worker both import. Filled from there rather than importing it: the modules'

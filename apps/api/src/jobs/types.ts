@@ -36,7 +36,7 @@ export type JobHandler = (ctx: JobContext) => Promise<unknown>;
 
 /**
  * Which worker loop runs a job: `short` for what a person is waiting for (e-mails, password resets),
- * `heavy` for long work (imports, bulk changes). A heavy job never delays a short one (decision 045).
+ * `heavy` for long work (imports, bulk changes). A heavy job never delays a short one (decision 056).
  */
 export const JOB_LANES = ['short', 'heavy'] as const;
 export type JobLane = (typeof JOB_LANES)[number];
@@ -65,7 +65,7 @@ export interface JobDefinition extends JobEntry {
   type: string;
 }
 
-/** The lane and time budget of the two kinds of job there are (decision 045). */
+/** The lane and time budget of the two kinds of job there are (decision 056). */
 export const JOB_KINDS = {
   /** One e-mail is one SMTP conversation: two minutes covers a slow server, not a hung one. */
   email: { lane: 'short', budgetMinutes: 2 },

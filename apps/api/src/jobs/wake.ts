@@ -10,7 +10,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 const CHANNEL = 'heed-jobs-queued';
 
 /** After a hint, the waits before the next polls (ms): long enough for the enqueuing transaction to commit. */
-export const QUICK_POLLS_MS = [10, 40, 100, 250] as const;
+const QUICK_POLLS_MS = [10, 40, 100, 250] as const;
 
 let announcer: BroadcastChannel | null = null;
 

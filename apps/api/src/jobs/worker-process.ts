@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { JOB_LANES, type JobLane, type WorkerLog } from './types.ts';
 import { startWorkerThread } from './worker-thread.ts';
 
-/** WORKER_LANES=short,heavy (the default): the lanes this process works, one thread each (decision 045). */
+/** WORKER_LANES=short,heavy (the default): the lanes this process works, one thread each (decision 056). */
 function parseWorkerLanes(value: string | undefined): JobLane[] {
   if (value === undefined || value.trim() === '') return [...JOB_LANES];
   const lanes = [...new Set(value.split(',').map((lane) => lane.trim()))];

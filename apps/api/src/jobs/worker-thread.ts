@@ -24,7 +24,7 @@ const WATCHDOG_SLACK_MS = 30_000;
  * (~300 MB for API and worker together); with them it collects sooner, for a few % more CPU. A job
  * that truly needs more ends the thread (ERR_WORKER_OUT_OF_MEMORY), not the server: the thread is
  * restarted and the job, its lease gone stale, is retried until its attempts run out. Short jobs
- * (one e-mail) keep a few MB live: their lane gets a small heap (decision 045).
+ * (one e-mail) keep a few MB live: their lane gets a small heap (decision 056).
  */
 const LANE_HEAP_LIMITS: Record<JobLane, ResourceLimits> = {
   heavy: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
@@ -48,7 +48,7 @@ interface ThreadData {
 /**
  * The module the thread loads: this file when running from source under tsx, or the bundle of
  * `src/worker-thread.ts` (`dist/worker-thread.js`, which re-exports runWorkerThread) beside the
- * server's when running the build (`npm start`, decision 040).
+ * server's when running the build (`npm start`, decision 001).
  */
 function threadEntry(): string {
   return import.meta.url.endsWith('.ts') ? import.meta.url : new URL('./worker-thread.js', import.meta.url).href;
@@ -77,7 +77,7 @@ import('node:worker_threads').then(async ({ workerData }) => {
 `;
 
 /**
- * Starts the job worker: one thread per lane (decision 045), each with its own event loop and
+ * Starts the job worker: one thread per lane (decision 056), each with its own event loop and
  * database connection, so a heavy job, even one that holds its thread, never delays a password mail.
  */
 export function startWorkerThread(

@@ -62,7 +62,7 @@ export interface WorkerTiming extends WatchTiming {
   heartbeatMs: number;
 }
 
-export const DEFAULT_TIMING: WorkerTiming = {
+const DEFAULT_TIMING: WorkerTiming = {
   pollIntervalMs: 1000,
   staleAfterMs: 5 * 60_000,
   heartbeatMs: 30_000,
@@ -74,7 +74,7 @@ export const DEFAULT_TIMING: WorkerTiming = {
 const BARE_HANDLER = { lane: 'short', budgetMinutes: 30 } as const;
 
 /** Host, process and thread, plus a random tail: unique among workers, and readable in the jobs table. */
-export function newWorkerId(): string {
+function newWorkerId(): string {
   return `${hostname().slice(0, 32)}:${process.pid}:${threadId}:${randomBytes(3).toString('hex')}`;
 }
 
@@ -160,7 +160,7 @@ async function recordOutcome(deps: WorkerDeps, job: JobRow, entry: JobEntry, out
 }
 
 /** Fails a stopped job for good and lets its type tidy up (an import's record), if this worker still held it. */
-export async function stopJob(deps: WorkerDeps, job: JobRow, entry: JobEntry | undefined, reason: string) {
+async function stopJob(deps: WorkerDeps, job: JobRow, entry: JobEntry | undefined, reason: string) {
   const { db, config, log, workerId } = deps;
   if (!(await failJob(db, job, workerId, reason, config.now(), true))) return;
   await entry?.onStopped?.({ db, job, log, now: config.now }, reason).catch((err) => {

@@ -34,7 +34,7 @@ ${schemaBlock('Parameters', operation?.parameters)}${schemaBlock('Request body',
 }
 
 /** A readable page of every endpoint, from the same OpenAPI document as `/api/docs/json` (decision 048). */
-export function renderApiDocs(document: { paths?: Record<string, Record<string, Operation>> }): string {
+function renderApiDocs(document: { paths?: Record<string, Record<string, Operation>> }): string {
   const sections = Object.entries(endpoints)
     .sort(([, a], [, b]) => openApiPath(a).localeCompare(openApiPath(b)) || a.method.localeCompare(b.method))
     .map(([name, endpoint]) =>

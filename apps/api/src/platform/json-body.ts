@@ -7,10 +7,10 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
 /** Half of a pair: a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const LONE_SURROGATE_MESSAGE = 'Remove the invalid character (half of a UTF-16 pair) from this text.';
+const LONE_SURROGATE_MESSAGE = 'Remove the invalid character (half of a UTF-16 pair) from this text.';
 
 /** The dotted path of the first string holding a lone UTF-16 surrogate (of the object, for a key), or null. */
-export function findLoneSurrogate(value: unknown, path = ''): string | null {
+function findLoneSurrogate(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || 'body' : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {

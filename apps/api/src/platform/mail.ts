@@ -3,49 +3,10 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from '../config.ts';
 import type { Database, EmailSettingsTable } from '../db/types.ts';
-import { iso } from './clock.ts';
+import { type DeliveryStatus, findDelivery, findEmailSettings, recordDelivery } from './mail.repository.ts';
 
-/**
- * E-mail delivery. Every message is a row of `deliveries` (the delivery log): `queued` until a
- * worker sends it, then `sent`, `failed` (with the error) or `outbox` when no SMTP server is
- * configured (the console shows the outbox instead).
- */
-export type DeliveryStatus = 'queued' | 'sent' | 'failed' | 'outbox';
-
-export interface NewEmail {
-  companyId: number | null;
-  userId: number | null;
-  /** Notification type (spec §3), or `test_notification`. */
-  type: string;
-  recipient: string;
-  subject: string;
-  body: string;
-  notificationId?: number | null;
-  assignmentId?: number | null;
-  now: Date;
-}
-
-/** Records an e-mail as `queued`; a `deliver_email` job (or similar) sends it. Returns the delivery id. */
-export async function queueEmail(db: Kysely<Database>, email: NewEmail): Promise<number> {
-  const row = await db
-    .insertInto('deliveries')
-    .values({
-      company_id: email.companyId,
-      notification_id: email.notificationId ?? null,
-      assignment_id: email.assignmentId ?? null,
-      user_id: email.userId,
-      type: email.type,
-      method: 'email',
-      recipient: email.recipient,
-      subject: email.subject,
-      body: email.body,
-      status: 'queued',
-      created_at: iso(email.now),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+// Sending the e-mails mail.repository.ts records as deliveries: through the company's SMTP server, the
+// server's, or none (the outbox).
 
 interface MailRoute {
   transport: SMTPTransport.Options | string;
@@ -75,10 +36,7 @@ function companyTransport(settings: Selectable<EmailSettingsTable>): SMTPTranspo
 
 /** The company's SMTP server when it has one, else the server's (SMTP_URL), else none (outbox). */
 async function mailRoute(db: Kysely<Database>, config: Config, companyId: number | null): Promise<MailRoute | null> {
-  const settings =
-    companyId === null
-      ? undefined
-      : await db.selectFrom('email_settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+  const settings = companyId === null ? undefined : await findEmailSettings(db, companyId);
   if (settings?.host) {
     const from = settings.sender_email
       ? { name: settings.sender_name ?? 'Heed', address: settings.sender_email }
@@ -87,19 +45,6 @@ async function mailRoute(db: Kysely<Database>, config: Config, companyId: number
   }
   if (config.smtpUrl) return { transport: config.smtpUrl, from: config.mailFrom };
   return null;
-}
-
-async function record(db: Kysely<Database>, id: number, status: DeliveryStatus, error: string | null, now: Date) {
-  await db
-    .updateTable('deliveries')
-    .set((eb) => ({
-      status,
-      error,
-      attempts: eb('attempts', '+', 1),
-      sent_at: status === 'sent' ? iso(now) : null,
-    }))
-    .where('id', '=', id)
-    .execute();
 }
 
 /**
@@ -113,13 +58,13 @@ export async function deliverEmail(
   deliveryId: number,
   options: { now: Date; isLastAttempt: boolean },
 ): Promise<DeliveryStatus | 'missing'> {
-  const delivery = await db.selectFrom('deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst();
+  const delivery = await findDelivery(db, deliveryId);
   if (!delivery) return 'missing';
   if (delivery.status === 'sent' || delivery.status === 'outbox') return delivery.status;
 
   const route = await mailRoute(db, config, delivery.company_id);
   if (!route) {
-    await record(db, deliveryId, 'outbox', null, options.now);
+    await recordDelivery(db, deliveryId, 'outbox', null, options.now);
     return 'outbox';
   }
   const transporter = nodemailer.createTransport(route.transport);
@@ -133,11 +78,11 @@ export async function deliverEmail(
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await record(db, deliveryId, options.isLastAttempt ? 'failed' : 'queued', message, options.now);
+    await recordDelivery(db, deliveryId, options.isLastAttempt ? 'failed' : 'queued', message, options.now);
     throw error;
   } finally {
     transporter.close();
   }
-  await record(db, deliveryId, 'sent', null, options.now);
+  await recordDelivery(db, deliveryId, 'sent', null, options.now);
   return 'sent';
 }

@@ -1,6 +1,7 @@
 import { ROLE } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types.ts';
+import { departmentIdsUnder, scopeRootPaths } from './scope.repository.ts';
 
 export interface ScopeContext {
   user: Pick<UserRow, 'id' | 'role' | 'site_admin' | 'department_id'>;
@@ -26,35 +27,9 @@ const SUBTREE_ROLES: ReadonlySet<number> = new Set([ROLE.DepartmentManager, ROLE
 export async function departmentScope(db: Kysely<Database>, ctx: ScopeContext): Promise<number[] | null> {
   const { user, companyId } = ctx;
   if (user.site_admin === 1 || !SUBTREE_ROLES.has(user.role)) return null;
-  const roots = await db
-    .selectFrom('departments')
-    .select('path')
-    .where('company_id', '=', companyId)
-    .where((eb) =>
-      eb.or([
-        eb('id', '=', user.department_id ?? 0),
-        eb(
-          'id',
-          'in',
-          eb
-            .selectFrom('department_managers')
-            .select('department_id')
-            .where('user_id', '=', user.id)
-            .where('company_id', '=', companyId),
-        ),
-      ]),
-    )
-    .execute();
+  const roots = await scopeRootPaths(db, companyId, user);
   if (roots.length === 0) return user.role === ROLE.Reviewer ? null : [];
-  // Paths are "/1/5/9/": digits and slashes only, so a prefix LIKE needs no escaping.
-  const rows = await db
-    .selectFrom('departments')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where((eb) => eb.or(roots.map((root) => eb('path', 'like', `${root.path}%`))))
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
+  return departmentIdsUnder(db, companyId, roots);
 }
 
 /** True when a department lies inside a scope from {@link departmentScope}; no department is outside any limited scope. */

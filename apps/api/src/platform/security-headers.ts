@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * `Strict-Transport-Security` and `upgrade-insecure-requests` only when Heed is served over HTTPS
  * (`COOKIE_SECURE=1`): on plain HTTP they would pin a browser to an https:// that does not answer.
  */
-export function helmetOptions(https: boolean): Readonly<HelmetOptions> {
+function helmetOptions(https: boolean): Readonly<HelmetOptions> {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -27,7 +27,7 @@ export function helmetOptions(https: boolean): Readonly<HelmetOptions> {
  * string above all) on each response, which cost a tenth of a `GET /me`; our policy has no
  * per-request parts (no nonces), so the result is the same every time.
  */
-export function securityHeadersFor(options: Readonly<HelmetOptions>): Readonly<Record<string, string>> {
+function securityHeadersFor(options: Readonly<HelmetOptions>): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {
@@ -53,7 +53,7 @@ export function securityHeadersFor(options: Readonly<HelmetOptions>): Readonly<R
  * XSS filter) mean nothing to JSON, and each header costs every API call its validation and bytes:
  * the full set was a third of a bare Fastify route's time.
  */
-export function apiSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
+function apiSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
   return Object.freeze({
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',

@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../db/types.ts';
-import { compileOnce } from '../db/compile-once.ts';
 import { currentSqliteStamp } from '../db/data-stamp.ts';
 import { StampedCache } from '../db/stamped-cache.ts';
 import { addMinutes, iso } from './clock.ts';
 import { impersonationRefusal } from './impersonation-rule.ts';
+import {
+  destroySession,
+  findImpersonator,
+  insertSession,
+  selectSessionByHash,
+  sessionLifetimeHours,
+  touchSession,
+} from './session.repository.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 /** Last-seen is written at most this often, so a busy session does not write on every request. */
@@ -23,36 +30,23 @@ export interface IssuedSession {
   csrfToken: string;
 }
 
-async function lifetimeHours(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select('companies.session_absolute_hours')
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row?.session_absolute_hours ?? 12;
-}
-
 /** Creates a session with a fresh id and CSRF token; only the id's hash is stored. */
 export async function createSession(db: Kysely<Database>, input: NewSession): Promise<IssuedSession> {
   const token = randomToken();
   const csrfToken = randomToken();
   // The absolute lifetime belongs to the person who signed in, not to whom they impersonate.
-  const hours = await lifetimeHours(db, input.impersonatorId ?? input.userId);
-  await db
-    .insertInto('sessions')
-    .values({
-      id_hash: hashToken(token),
-      user_id: input.userId,
-      impersonator_id: input.impersonatorId,
-      csrf_token: csrfToken,
-      ip: input.ip,
-      user_agent: input.userAgent?.slice(0, 512) ?? null,
-      created_at: iso(input.now),
-      last_seen_at: iso(input.now),
-      expires_at: iso(addMinutes(input.now, hours * 60)),
-    })
-    .execute();
+  const hours = await sessionLifetimeHours(db, input.impersonatorId ?? input.userId);
+  await insertSession(db, {
+    id_hash: hashToken(token),
+    user_id: input.userId,
+    impersonator_id: input.impersonatorId,
+    csrf_token: csrfToken,
+    ip: input.ip,
+    user_agent: input.userAgent?.slice(0, 512) ?? null,
+    created_at: iso(input.now),
+    last_seen_at: iso(input.now),
+    expires_at: iso(addMinutes(input.now, hours * 60)),
+  });
   return { token, csrfToken };
 }
 
@@ -61,28 +55,6 @@ export interface LoadedSession {
   user: UserRow;
   impersonator: UserRow | null;
 }
-
-/** The session with its user and the user's company settings, by the hash of the cookie's id. */
-const selectSessionByHash = compileOnce((db) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('companies', 'companies.id', 'users.company_id')
-    .selectAll('users')
-    .select([
-      'sessions.id_hash',
-      'sessions.impersonator_id',
-      'sessions.csrf_token',
-      'sessions.ip as session_ip',
-      'sessions.user_agent',
-      'sessions.created_at as session_created_at',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'companies.session_idle_minutes',
-      'companies.suspended as company_suspended',
-    ])
-    .where('sessions.id_hash', '=', '?'),
-);
 
 /** A session as read, with what every request checks worked out once. Its rows are frozen: they may be shared. */
 interface SessionRecord {
@@ -132,10 +104,7 @@ async function readSession(db: Kysely<Database>, idHash: string): Promise<Sessio
     last_seen_at,
     expires_at,
   };
-  const impersonator =
-    impersonator_id === null
-      ? null
-      : ((await db.selectFrom('users').selectAll().where('id', '=', impersonator_id).executeTakeFirst()) ?? null);
+  const impersonator = impersonator_id === null ? null : ((await findImpersonator(db, impersonator_id)) ?? null);
   return {
     loaded: {
       session: Object.freeze(session),
@@ -189,32 +158,6 @@ export async function loadSession(db: Kysely<Database>, token: string, now: Date
     await destroySession(db, idHash);
     return null;
   }
-  if (nowMs - record.lastSeenMs >= TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: iso(now) })
-      .where('id_hash', '=', idHash)
-      .execute();
-  }
+  if (nowMs - record.lastSeenMs >= TOUCH_INTERVAL_MS) await touchSession(db, idHash, iso(now));
   return record.loaded;
-}
-
-export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-}
-
-/**
- * Ends every session of a user, including sessions in which someone impersonates them or they
- * impersonate; `except` keeps one (the request's own, when people change their own password).
- */
-export async function destroyUserSessions(
-  db: Kysely<Database>,
-  userId: number,
-  options: { except?: string } = {},
-): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('impersonator_id', '=', userId)]))
-    .$if(options.except !== undefined, (qb) => qb.where('id_hash', '!=', options.except!))
-    .execute();
 }

@@ -2,6 +2,7 @@ import { COMPANY_HEADER } from '@heed/contract';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/types.ts';
 import { forbidden, invalidField, notFound } from './errors.ts';
+import { companyExists } from './tenancy.repository.ts';
 
 const POSITIVE_ID = /^[1-9][0-9]{0,9}$/;
 
@@ -19,11 +20,6 @@ export async function resolveCompanyId(req: FastifyRequest, user: UserRow): Prom
   }
   if (!POSITIVE_ID.test(value)) throw invalidField(COMPANY_HEADER, 'Must be a company id.');
   const companyId = Number(value);
-  const exists = await req.server.deps.db
-    .selectFrom('companies')
-    .select('id')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  if (!exists) throw notFound('Company not found.');
+  if (!(await companyExists(req.server.deps.db, companyId))) throw notFound('Company not found.');
   return companyId;
 }

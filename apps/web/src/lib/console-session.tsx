@@ -32,6 +32,3 @@ export function useHasRole(required: RoleId): boolean {
   const { user } = useConsoleSession();
   return user.site_admin || hasRoleAccess(user.role, required);
 }
-
-/** Whether the signed-in user is a site admin (spec §6). */
-export const useIsSiteAdmin = (): boolean => useConsoleSession().user.site_admin;

@@ -27,7 +27,7 @@ export function departmentTree(departments: readonly Department[]): DepartmentNo
 }
 
 /** Path separator between a department and its ancestors. */
-export const DEPARTMENT_PATH_SEPARATOR = ' › ';
+const DEPARTMENT_PATH_SEPARATOR = ' › ';
 
 /** "Operations › Plant A › Line 1" for every department: its name after the ancestors the list holds. */
 export function departmentPaths(departments: readonly Department[]): Map<number, string> {

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False on the first render, true once the browser has been idle after it (at the latest after
- * `timeout` ms): for parts of the frame that need not be on the first paint (decision 035).
+ * `timeout` ms): for parts of the frame that need not be on the first paint (decision 057).
  */
 export function useWhenIdle(timeout = 2000): boolean {
   const [idle, setIdle] = useState(false);

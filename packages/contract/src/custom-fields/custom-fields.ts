@@ -14,7 +14,7 @@ export const CUSTOM_FIELD_TYPE_LABELS: Record<CustomFieldType, string> = {
 
 /** Longest key: `field[cf.<key>]` filters allow 64 characters after `field[`. */
 export const CUSTOM_FIELD_KEY_MAX = 60;
-export const CUSTOM_FIELD_OPTIONS_MAX = 200;
+const CUSTOM_FIELD_OPTIONS_MAX = 200;
 export const CUSTOM_FIELDS_PER_COMPANY_MAX = 100;
 /** How many unconvertible values a conversion preview lists (the most held first). */
 export const CONVERSION_EXAMPLES_MAX = 20;
@@ -23,7 +23,7 @@ export const CONVERSION_EXAMPLES_MAX = 20;
  * Keys a custom field may not take: the user's own columns and the names imports, exports and
  * rules use for them, so a header or a condition never means two things.
  */
-export const RESERVED_CUSTOM_FIELD_KEYS: readonly string[] = [
+const RESERVED_CUSTOM_FIELD_KEYS: readonly string[] = [
   'id',
   'company_id',
   'username',
@@ -68,7 +68,7 @@ export const listCustomFieldsQuery = z.object({
   with_counts: queryFlag.optional().describe('1 adds user_count to each field'),
 });
 
-export const customFieldKeyField = z
+const customFieldKeyField = z
   .string()
   .trim()
   .min(1, 'Enter a key.')
@@ -145,7 +145,7 @@ export const customFieldConversionQuery = z.object({
   options: jsonOptions.optional().describe('The new select options as a JSON array of strings'),
 });
 
-export const conversionExample = z.object({ value: z.string(), users: z.number().int() });
+const conversionExample = z.object({ value: z.string(), users: z.number().int() });
 
 export const customFieldConversion = z.object({
   users: z.number().int().describe('Users holding a value of the field'),
@@ -173,7 +173,7 @@ export const customFieldDeleteResponse = z.object({
 export type CustomFieldInputValue = string | number | boolean;
 export type CustomFieldValueResult = { value: string } | { error: string };
 
-export const CUSTOM_FIELD_VALUE_MESSAGES = {
+const CUSTOM_FIELD_VALUE_MESSAGES = {
   control: 'Remove control characters.',
   number: 'Enter a number.',
   date: 'Enter a date as YYYY-MM-DD.',

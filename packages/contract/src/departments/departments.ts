@@ -35,7 +35,7 @@ export const DEPARTMENT_MESSAGES = {
 
 const departmentId = z.number().int().positive().max(MAX_ID);
 
-export const departmentNameField = z
+const departmentNameField = z
   .string()
   .trim()
   .min(1, DEPARTMENT_MESSAGES.nameRequired)

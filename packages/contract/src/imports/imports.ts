@@ -95,7 +95,7 @@ export const importCounts = z.object({
 });
 export type ImportCounts = z.infer<typeof importCounts>;
 
-export const importDryRun = z.object({
+const importDryRun = z.object({
   rows: z.number().int(),
   counts: importCounts.describe('What the import would do'),
   error_rows: z.number().int(),

@@ -43,7 +43,7 @@ export function searchesThroughFts5(dialect: Dialect): boolean {
 /**
  * True when a mass delete should delete the child rows itself, in one statement, before the
  * parents: SQLite's ON DELETE CASCADE runs a trigger program per parent row. PostgreSQL's cascade
- * probes once per parent row either way (decision 027), so it keeps the cascade.
+ * probes once per parent row either way (decision 055), so it keeps the cascade.
  */
 export function deletesChildrenFirst(dialect: Dialect): boolean {
   return TRAITS[dialect].childrenFirst;

@@ -1,15 +1,16 @@
 import { API_ERRORS, CONSOLE_MIN_ROLE, LOGIN_THROTTLE, hasRoleAccess } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { impersonationRefusal, mayImpersonateAnyone } from '../../platform/impersonation-rule.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { safeRedirect } from '../../platform/safe-redirect.ts';
-import { type IssuedSession, createSession, destroySession } from '../../platform/session.ts';
-import { clearHits, returnHit, takeHits } from '../../platform/throttle.ts';
+import { destroySession } from '../../platform/session.repository.ts';
+import { type IssuedSession, createSession } from '../../platform/session.ts';
+import { clearHits, returnHit, takeHits } from '../../platform/throttle.repository.ts';
 import { findUserById, findUserByLogin, isCompanySuspended, recordLogin } from './auth.repository.ts';
 
 /**

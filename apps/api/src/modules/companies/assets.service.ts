@@ -2,7 +2,7 @@ import { ASSET_RULES, ASSET_TYPE_LABELS, type Asset, type AssetType, endpointUrl
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { AppError, type FieldErrors, invalid, notFound } from '../../platform/errors.ts';
@@ -24,7 +24,7 @@ export interface AssetDeps {
 
 const fileUrl = endpointUrl(endpoints.getAssetFile);
 
-export function toAsset(row: AssetRow): Asset {
+function toAsset(row: AssetRow): Asset {
   return {
     id: row.id,
     type: row.type as AssetType,

@@ -46,7 +46,7 @@ const nameContains = {
  * The companies list, described for the list engine (`db/lists/README.md`): by name, any case (the
  * (lower(name), id) index of migration 020), each company with its number of users.
  */
-export const companiesList: lists.ListSpec<CompanyCriteria, CompanyListRow> = {
+const companiesList: lists.ListSpec<CompanyCriteria, CompanyListRow> = {
   name: 'companies',
   table: 'companies',
   selectRows: (db) => db.selectFrom('companies').selectAll('companies').select(userCount),
@@ -68,7 +68,7 @@ export const companiesList: lists.ListSpec<CompanyCriteria, CompanyListRow> = {
 };
 
 /** The order of the list: name regardless of case, then id. */
-export const COMPANY_ORDER = ['name_lower', 'id'];
+const COMPANY_ORDER = ['name_lower', 'id'];
 
 /** One page of companies by name, with each company's user count, and the total matching. */
 export function listCompanies(

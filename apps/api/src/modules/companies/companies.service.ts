@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';

@@ -1,14 +1,14 @@
 import { PRODUCT_NAME } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../jobs/queue.repository.ts';
-import { queueEmail } from '../../platform/mail.ts';
+import { queueEmail } from '../../platform/mail.repository.ts';
 import { findCompany } from './companies.repository.ts';
 
-export const TEST_NOTIFICATION_SUBJECT = `${PRODUCT_NAME} test notification`;
+const TEST_NOTIFICATION_SUBJECT = `${PRODUCT_NAME} test notification`;
 
 function body(companyName: string, recipient: string, at: Date): string {
   return [

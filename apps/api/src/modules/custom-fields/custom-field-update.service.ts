@@ -6,7 +6,7 @@ import {
   type CustomFieldUpdateBody,
   normalizeCustomFieldValue,
 } from '@heed/contract';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { type FieldErrors, invalid, notFound } from '../../platform/errors.ts';

@@ -6,7 +6,7 @@ import {
 } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalid, invalidField, notFound } from '../../platform/errors.ts';

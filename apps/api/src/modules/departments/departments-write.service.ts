@@ -9,7 +9,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { transactionLock } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
@@ -18,6 +18,7 @@ import {
   type DepartmentNode,
   countChildren,
   countDirectUsers,
+  countUsersInSubtree,
   deleteDepartmentRow,
   findDepartment,
   insertDepartment,
@@ -25,7 +26,6 @@ import {
   moveSubtree,
   renameDepartment,
   siblingNamed,
-  subtreePattern,
 } from './departments.repository.ts';
 import { type DepartmentsDeps, withCounts } from './departments.service.ts';
 
@@ -61,16 +61,7 @@ async function inTreeTransaction<T>(
 
 /** The department with its direct and subtree user counts, as the API shows it. */
 async function withUserCounts(db: Kysely<Database>, companyId: number, node: DepartmentNode): Promise<Department> {
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('departments', 'departments.id', 'users.department_id')
-    .select(['users.department_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('users.company_id', '=', companyId)
-    .where('departments.company_id', '=', companyId)
-    .where('departments.path', 'like', subtreePattern(node.path))
-    .groupBy('users.department_id')
-    .execute();
-  const direct = new Map(rows.map((row) => [row.department_id as number, Number(row.n)]));
+  const direct = await countUsersInSubtree(db, companyId, node.path);
   const total = [...direct.values()].reduce((sum, n) => sum + n, 0);
   return { ...withCounts([node], direct)[0]!, total_user_count: total };
 }

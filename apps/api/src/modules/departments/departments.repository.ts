@@ -8,8 +8,8 @@ const NODE = ['id', 'name', 'parent_id', 'path'] as const;
  * Paths are "/1/5/9/": digits and slashes only, so a prefix LIKE needs no escaping, and byte order
  * (JavaScript's string order here) lists every department right after its ancestors.
  */
-export const subtreePattern = (path: string) => `${path}%`;
-export const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const subtreePattern = (path: string) => `${path}%`;
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** The company's departments, or only those whose ids are listed (a Department Manager's scope). */
 export async function findDepartments(
@@ -31,6 +31,24 @@ export async function countUsersByDepartment(db: Kysely<Database>, companyId: nu
     .where('company_id', '=', companyId)
     .where('department_id', 'is not', null)
     .groupBy('department_id')
+    .execute();
+  return new Map(rows.map((row) => [row.department_id as number, Number(row.n)]));
+}
+
+/** Users per department, directly in it, over the subtree at `path` (departments without users are left out). */
+export async function countUsersInSubtree(
+  db: Kysely<Database>,
+  companyId: number,
+  path: string,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('departments', 'departments.id', 'users.department_id')
+    .select(['users.department_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('users.company_id', '=', companyId)
+    .where('departments.company_id', '=', companyId)
+    .where('departments.path', 'like', subtreePattern(path))
+    .groupBy('users.department_id')
     .execute();
   return new Map(rows.map((row) => [row.department_id as number, Number(row.n)]));
 }

@@ -13,7 +13,7 @@ export interface DepartmentsDeps {
 }
 
 /** The ids on a path, root first: "/1/5/9/" → [1, 5, 9]. */
-export const pathIds = (path: string) => path.split('/').filter(Boolean).map(Number);
+const pathIds = (path: string) => path.split('/').filter(Boolean).map(Number);
 
 /**
  * Adds user counts to departments: each department's direct users count towards itself and every

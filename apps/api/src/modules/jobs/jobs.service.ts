@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.ts';
 import { cancelledBy } from '../../jobs/cancel-request.repository.ts';
 import { jobRegistry } from '../../jobs/registry.ts';
 import type { WorkerLog } from '../../jobs/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type JobRow, cancelQueuedJob, getJob as findJob, requestCancel } from '../../jobs/queue.repository.ts';

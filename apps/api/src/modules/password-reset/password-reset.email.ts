@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_TTL_MINUTES, PRODUCT_NAME } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { findEmailTemplates } from './password-reset.repository.ts';
 
 /** Notification types of these e-mails (spec §3). */
 export type ResetEmailType = 'reset_password' | 'reset_password_completed';
@@ -25,24 +26,18 @@ const FALLBACK: Record<ResetEmailType, { subject: string; body: string }> = {
   },
 };
 
-export const resetUrl = (publicUrl: string, token: string) =>
+const resetUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/+$/, '')}/password/reset/${encodeURIComponent(token)}`;
 
 /** The company's own template of the type (e-mail), else the system default, else our fallback text. */
 async function findTemplate(db: Kysely<Database>, companyId: number, type: ResetEmailType) {
-  const rows = await db
-    .selectFrom('notification_templates')
-    .select(['company_id', 'subject', 'body'])
-    .where('type', '=', type)
-    .where('method', '=', 'email')
-    .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
-    .execute();
+  const rows = await findEmailTemplates(db, companyId, type);
   const own = rows.find((row) => row.company_id === companyId) ?? rows.find((row) => row.company_id === null);
   return own ? { subject: own.subject ?? FALLBACK[type].subject, body: own.body } : FALLBACK[type];
 }
 
 /** Fills `{{placeholder}}`s; one the e-mail does not know is left out rather than shown raw. */
-export function renderPlaceholders(text: string, values: Record<string, string>): string {
+function renderPlaceholders(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{\s*([a-z_.]+)\s*\}\}/gi, (_, key: string) => values[key] ?? '');
 }
 

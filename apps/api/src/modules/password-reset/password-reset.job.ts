@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { deliverEmailJob } from '../../jobs/deliver-email.job.ts';
 import { enqueue } from '../../jobs/queue.repository.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { addMinutes, iso } from '../../platform/clock.ts';
-import { queueEmail } from '../../platform/mail.ts';
+import { queueEmail } from '../../platform/mail.repository.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { findUserById, findUserByLogin } from '../auth/index.ts';
 import { composeResetEmail, redactResetLinks } from './password-reset.email.ts';
-import { findCompanyName, replaceResetTokens } from './password-reset.repository.ts';
+import { findCompanyName, findDeliveryBody, replaceResetTokens, setDeliveryBody } from './password-reset.repository.ts';
 
 /** Makes one user's reset link and queues its e-mail (from a bulk action, or the forgot-password form). */
 export const PASSWORD_RESET_JOB = 'send_password_reset';
@@ -82,16 +82,8 @@ export const sendPasswordResetJob: JobHandler = async (ctx) => {
 export const deliverPasswordResetJob: JobHandler = async (ctx) => {
   const result = (await deliverEmailJob(ctx)) as { delivery_id: number; status: string };
   if (result.status === 'sent') {
-    const delivery = await ctx.db
-      .selectFrom('deliveries')
-      .select('body')
-      .where('id', '=', result.delivery_id)
-      .executeTakeFirstOrThrow();
-    await ctx.db
-      .updateTable('deliveries')
-      .set({ body: redactResetLinks(delivery.body) })
-      .where('id', '=', result.delivery_id)
-      .execute();
+    const body = await findDeliveryBody(ctx.db, result.delivery_id);
+    await setDeliveryBody(ctx.db, result.delivery_id, redactResetLinks(body));
   }
   return result;
 };

@@ -8,15 +8,16 @@ import {
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database, UserRow } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { enqueue } from '../../jobs/queue.repository.ts';
-import { queueEmail } from '../../platform/mail.ts';
+import { queueEmail } from '../../platform/mail.repository.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { type IssuedSession, createSession, destroySession, destroyUserSessions } from '../../platform/session.ts';
-import { type ThrottleLimit, returnHit, takeHits } from '../../platform/throttle.ts';
+import { destroySession, destroyUserSessions } from '../../platform/session.repository.ts';
+import { type IssuedSession, createSession } from '../../platform/session.ts';
+import { type ThrottleLimit, returnHit, takeHits } from '../../platform/throttle.repository.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { findUserByLogin } from '../auth/index.ts';
 import { composeResetEmail } from './password-reset.email.ts';
@@ -24,7 +25,7 @@ import { PASSWORD_RESET_JOB } from './password-reset.job.ts';
 import { consumeResetToken, deleteOtherResetTokens, findResetToken, setPassword } from './password-reset.repository.ts';
 
 /** Where the console shows spec §4's "Password has been changed successfully." */
-export const CONSOLE_AFTER_RESET = '/admin?password_reset=1';
+const CONSOLE_AFTER_RESET = '/admin?password_reset=1';
 
 const { windowMinutes } = PASSWORD_RESET_THROTTLE;
 /** The IP first (a request refused for its address uses up nothing of the account's), then the account. */

@@ -8,7 +8,7 @@ export interface DepartmentNode {
 }
 
 /** A department path as written in a file (`Sales / EMEA`, `/Sales/EMEA/`) → its names. */
-export const pathNames = (path: string) =>
+const pathNames = (path: string) =>
   path
     .split('/')
     .map((name) => name.trim())

@@ -1,5 +1,5 @@
 import type { ImportErrorKind, ImportRowError, PageMeta } from '@heed/contract';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import type { SpreadsheetDownload } from '../../platform/files/spreadsheet.ts';
 import { pageMeta } from '../users/index.ts';

@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../../db/types.ts';
 import type { DepartmentNode } from './department-index.ts';
 
 /** The columns of a user the import compares and may change. */
-export const EXISTING_USER_COLUMNS = [
+const EXISTING_USER_COLUMNS = [
   'id',
   'company_id',
   'username',

@@ -14,7 +14,7 @@ import { dataRows, openRowBatches } from './import-source.ts';
 import { endSessions, insertAuditRows } from './import-writes.repository.ts';
 import { type RowDraft, draftRow } from './row-draft.ts';
 import { CHUNK_ROWS, type PreparedRun, TRANSACTION_ROWS, reloadDepartments } from './run-context.ts';
-import { updateImport } from './users-import.repository.ts';
+import { getImport, updateImport } from './users-import.repository.ts';
 import { isConstraintError, writeTransaction } from './write-transaction.ts';
 
 export type Progress = (done: number, total?: number) => Promise<void>;
@@ -49,7 +49,7 @@ const FROM_FILE = { fromFile: true, finalRound: false };
  * commit. Should the database refuse a chunk, the transaction is rolled back and its chunks are applied
  * again one transaction each, a refused chunk in halves down to the row that fails alone. (Not savepoints
  * around each chunk: SQLite keeps a savepoint's copy of every page the chunk changes in memory, tens of
- * MB once the users indexes are large; decision 037.)
+ * MB once the users indexes are large; decision 054.)
  */
 async function applyFileRows(run: PreparedRun, progress: Progress, signal?: AbortSignal): Promise<void> {
   let processed = run.row.processed_rows;
@@ -159,7 +159,7 @@ export function importNotes(options: { run_assignment_rules: boolean; send_welco
 
 async function finish(run: PreparedRun): Promise<void> {
   await writeTransaction(run.db, run.dialect, async (trx) => {
-    const row = await trx.selectFrom('imports').selectAll().where('id', '=', run.importId).executeTakeFirstOrThrow();
+    const row = await getImport(trx, run.importId);
     if (row.status === 'completed') return;
     const now = iso(run.now());
     await updateImport(trx, run.importId, { status: 'completed', stage: 'done', finished_at: now, last_error: null });

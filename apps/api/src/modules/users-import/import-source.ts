@@ -56,7 +56,7 @@ async function* csvHead(storage: FileStorage, spec: SourceSpec, batchSize: numbe
 }
 
 /** Headers as shown: trimmed, and `Column 3` for a blank one. */
-export const cleanHeaders = (cells: string[]) => cells.map((cell, index) => cell.trim() || `Column ${index + 1}`);
+const cleanHeaders = (cells: string[]) => cells.map((cell, index) => cell.trim() || `Column ${index + 1}`);
 
 /**
  * Splits the header off a file's batches: `header` resolves once the first row is read; the

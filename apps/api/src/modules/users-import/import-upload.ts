@@ -13,7 +13,7 @@ export interface ReceivedImportFile {
 
 const UNREADABLE = 'The upload could not be read: send multipart/form-data with the field file.';
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-export const TOO_LARGE = `The file is too large: an import may be at most ${megabytes(MAX_IMPORT_BYTES)}.`;
+const TOO_LARGE = `The file is too large: an import may be at most ${megabytes(MAX_IMPORT_BYTES)}.`;
 
 function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;

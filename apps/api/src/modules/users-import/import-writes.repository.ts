@@ -185,12 +185,3 @@ export async function insertDepartment(
   await db.updateTable('departments').set({ path }).where('id', '=', id).execute();
   return { id, parent_id: parent?.id ?? null, name, path };
 }
-
-export async function findDepartmentNode(db: Kysely<Database>, companyId: number, id: number) {
-  return db
-    .selectFrom('departments')
-    .select(['id', 'parent_id', 'name', 'path'])
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-}

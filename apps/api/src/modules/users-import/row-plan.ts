@@ -1,5 +1,4 @@
 import { type UserUpdateBody, userCreateBody, userUpdateBody } from '@heed/contract';
-import { AppError } from '../../platform/errors.ts';
 import {
   type CustomFieldValue,
   LOGIN_NAMESPACE,
@@ -15,6 +14,7 @@ import type { ChunkLookups, ExistingUser } from './import-lookups.repository.ts'
 import { ROW_MESSAGES } from './import-messages.ts';
 import { type ImportSetup, type RowDraft, type RowError, columnFor } from './row-draft.ts';
 import { chooseDepartment, chooseManager } from './row-references.ts';
+import { ruleErrors } from './rule-errors.ts';
 
 export interface ImportActor {
   id: number;
@@ -101,20 +101,6 @@ const REQUIRED_ON_CREATE = Object.entries(userCreateBody.shape)
   .filter(([, schema]) => !schema.safeParse(undefined).success)
   .map(([key]) => key);
 
-/** A users-module rule's refusal (an AppError) as row errors, by the fields it names. */
-export function ruleErrors(setup: ImportSetup, check: () => void): RowError[] {
-  try {
-    check();
-    return [];
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const entries = Object.entries(error.details ?? { '': [error.message] });
-    return entries.flatMap(([field, messages]) =>
-      messages.map((message) => ({ column: field ? columnFor(setup, field) : '', message, value: null })),
-    );
-  }
-}
-
 /** The users schema's verdict on the row's fields (create or update), as row errors. */
 function parseBody(setup: ImportSetup, draft: RowDraft, creating: boolean) {
   const parsed = (creating ? userCreateBody : userUpdateBody).safeParse(draft.body);
@@ -195,7 +181,7 @@ const fromExisting = (user: ExistingUser): UserValues => ({
 });
 
 /** The existing user of the company a row matches (by e-mail or username, as the options say). */
-export function matchOf(ctx: PlanContext, draft: RowDraft, lookups: ChunkLookups): ExistingUser | undefined {
+function matchOf(ctx: PlanContext, draft: RowDraft, lookups: ChunkLookups): ExistingUser | undefined {
   const key = ctx.setup.options.match_by === 'email' ? draft.email : draft.username;
   const found = key
     ? (ctx.setup.options.match_by === 'email' ? lookups.byEmail : lookups.byUsername).get(key)

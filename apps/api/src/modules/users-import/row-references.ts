@@ -3,7 +3,8 @@ import { DepartmentIndex } from './department-index.ts';
 import type { ChunkLookups, ExistingUser } from './import-lookups.repository.ts';
 import { ROW_MESSAGES } from './import-messages.ts';
 import { type RowDraft, type RowError, columnFor } from './row-draft.ts';
-import { type CreatedInChunk, type NewDepartment, type PlanContext, ruleErrors } from './row-plan.ts';
+import type { CreatedInChunk, NewDepartment, PlanContext } from './row-plan.ts';
+import { ruleErrors } from './rule-errors.ts';
 
 // The two cells that name other records: a department by its path of names, a manager by username
 // or e-mail. Each resolves against the chunk's lookups, or says why it cannot.

@@ -11,7 +11,7 @@ import type { RunContext } from './chunk-apply.ts';
 import { DepartmentIndex } from './department-index.ts';
 import { loadCustomFields, loadDepartments } from './import-lookups.repository.ts';
 import type { SourceSpec } from './import-source.ts';
-import { type ImportRow, findImport } from './users-import.repository.ts';
+import { type ImportRow, findCompanyName, findImport, findImporter } from './users-import.repository.ts';
 import { importSetup } from './row-draft.ts';
 
 /** Where uploaded import files live, under the data directory (the worker reaches the same place). */
@@ -24,7 +24,7 @@ export const CHUNK_ROWS = 1000;
 /**
  * File rows per transaction: several chunks. A commit writes every page the transaction touched; 1,000 random
  * users touch most leaf pages of the users indexes, so fewer, larger commits write each page fewer times
- * (decision 037). The write lock is held for the whole transaction: a few hundred milliseconds.
+ * (decision 054). The write lock is held for the whole transaction: a few hundred milliseconds.
  */
 export const TRANSACTION_ROWS = 5000;
 
@@ -50,9 +50,7 @@ export async function prepareRun(
   const row = await findImport(db, importId);
   if (!row) throw new PermanentJobError(`Import ${importId} no longer exists.`);
   const actorId = row.run_by ?? row.created_by;
-  const actor = actorId
-    ? await db.selectFrom('users').selectAll().where('id', '=', actorId).executeTakeFirst()
-    : undefined;
+  const actor = actorId ? await findImporter(db, actorId) : undefined;
   const allowed =
     actor &&
     actor.suspended === 0 &&
@@ -60,10 +58,10 @@ export async function prepareRun(
   if (!actor || !allowed) throw new PermanentJobError('The person who started this import can no longer import users.');
   if (actor.site_admin !== 1 && actor.company_id !== row.company_id)
     throw new PermanentJobError('The person who started this import no longer belongs to its company.');
-  const [customFields, departments, company, scope] = await Promise.all([
+  const [customFields, departments, companyName, scope] = await Promise.all([
     loadCustomFields(db, row.company_id),
     loadDepartments(db, row.company_id),
-    db.selectFrom('companies').select('name').where('id', '=', row.company_id).executeTakeFirst(),
+    findCompanyName(db, row.company_id),
     departmentScope(db, { user: actor, companyId: row.company_id }),
   ]);
   const setup = importSetup(
@@ -87,7 +85,7 @@ export async function prepareRun(
     storage: importStorage(config),
     plan: { setup, companyId: row.company_id, actor, scope, departments: new DepartmentIndex(departments) },
     who: { companyId: row.company_id, actorId: actor.id, impersonatorId: row.run_impersonator_id, ip: row.run_ip },
-    companyName: company?.name ?? '',
+    companyName,
     publicUrl: config.publicUrl,
     now: config.now,
   };

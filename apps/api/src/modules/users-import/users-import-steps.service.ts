@@ -1,7 +1,7 @@
 import type { ImportOptions, UpdateUserImportBody, UserImport } from '@heed/contract';
 import type { Updateable } from 'kysely';
 import type { ImportsTable } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { AppError, invalid, invalidField } from '../../platform/errors.ts';

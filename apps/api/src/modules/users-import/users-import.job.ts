@@ -15,7 +15,6 @@ export const importJobPayload = z.object({
   import_id: z.number().int().positive(),
   mode: z.enum(['dry_run', 'run']),
 });
-export type ImportJobPayload = z.infer<typeof importJobPayload>;
 
 /** The status an import must have for its job to work on it; any other means the job is stale. */
 const EXPECTED = { dry_run: ['validating'], run: ['queued', 'running'] } as const;

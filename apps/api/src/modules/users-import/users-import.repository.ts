@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, type Updateable, sql } from 'kysely';
-import type { Database, ImportsTable } from '../../db/types.ts';
+import type { Database, ImportsTable, UserRow } from '../../db/types.ts';
 
 export type ImportRow = Selectable<ImportsTable>;
 export type ImportKind = 'dry_run' | 'import';
@@ -11,6 +11,21 @@ export async function insertImport(db: Kysely<Database>, values: Insertable<Impo
 
 export async function findImport(db: Kysely<Database>, id: number): Promise<ImportRow | undefined> {
   return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The import, which must exist (a run holds it). */
+export async function getImport(db: Kysely<Database>, id: number): Promise<ImportRow> {
+  return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The user who started an import, as they stand now. */
+export async function findImporter(db: Kysely<Database>, userId: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findCompanyName(db: Kysely<Database>, companyId: number): Promise<string> {
+  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+  return row?.name ?? '';
 }
 
 /** An import of the company, and (for a Department Manager) one they created; else undefined, like a missing one. */
@@ -61,17 +76,6 @@ export async function findUserNames(db: Kysely<Database>, ids: number[]) {
 export async function findJobState(db: Kysely<Database>, jobId: number | null) {
   if (jobId === null) return undefined;
   return db.selectFrom('jobs').select(['status', 'last_error']).where('id', '=', jobId).executeTakeFirst();
-}
-
-/** The rows with errors (distinct row numbers) of one kind. */
-export async function countErrorRows(db: Kysely<Database>, importId: number, kind: ImportKind): Promise<number> {
-  const row = await db
-    .selectFrom('import_errors')
-    .select(sql<number>`COUNT(DISTINCT row_number)`.as('n'))
-    .where('import_id', '=', importId)
-    .where('kind', '=', kind)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export async function listImportErrors(

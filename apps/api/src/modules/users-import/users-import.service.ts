@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
@@ -40,7 +40,7 @@ export interface ImportDeps {
 const SAMPLE_ROWS = 5;
 
 /** Department Managers see the imports they made; Company Managers and site admins the company's. */
-export const ownerFilter = (ctx: AuthedContext) =>
+const ownerFilter = (ctx: AuthedContext) =>
   ctx.user.site_admin !== 1 && ctx.user.role === ROLE.DepartmentManager ? ctx.user.id : null;
 
 /** The import as the caller may see it, or 404 (another company's, another manager's, or none). */

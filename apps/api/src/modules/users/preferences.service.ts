@@ -1,7 +1,7 @@
 import { PREFERENCE_MAX_BYTES, type Preference } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField } from '../../platform/errors.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
-/** A throttle counter as it stands, without counting a hit (platform/throttle.ts counts). */
+/** A throttle counter as it stands, without counting a hit (platform/throttle.repository.ts counts). */
 export async function readThrottle(
   db: Kysely<Database>,
   key: string,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError, type FieldErrors, invalid } from '../../platform/errors.ts';
-import { hit } from '../../platform/throttle.ts';
+import { hit } from '../../platform/throttle.repository.ts';
 import { readThrottle } from './taken-answers.repository.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/types.ts';
 import { iso } from '../../platform/clock.ts';
 import type { JobRow } from '../../jobs/queue.repository.ts';
-import { findMatchingIds } from './users-bulk.repository.ts';
+import { findMatchingIds, saveBulkProgress } from './users-bulk.repository.ts';
 import type { BulkPlan } from './users-bulk.rules.ts';
 import { runBulk } from './users-bulk.runner.ts';
 import { type BulkState, stateFromResult, toPartialResult, toSummary } from './users-bulk.state.ts';
@@ -46,20 +46,9 @@ async function recordProgress(
   total: number,
   now: Date,
 ) {
-  const stamp = iso(now);
-  const result = await db
-    .updateTable('jobs')
-    .set({
-      progress: state.processed,
-      total,
-      result: JSON.stringify(toPartialResult(plan.action, state)),
-      locked_at: stamp,
-      updated_at: stamp,
-    })
-    .where('id', '=', job.id)
-    .where('locked_by', '=', job.locked_by)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new Error('This worker no longer holds the job.');
+  const result = JSON.stringify(toPartialResult(plan.action, state));
+  const held = await saveBulkProgress(db, job, { progress: state.processed, total, result }, iso(now));
+  if (!held) throw new Error('This worker no longer holds the job.');
 }
 
 /** Runs a queued bulk action (users-bulk.service.ts) chunk by chunk, with progress, resuming after a crash. */

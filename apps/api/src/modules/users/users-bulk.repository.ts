@@ -12,9 +12,10 @@ import {
   searchesThroughFts5,
 } from '../../db/dialect/index.ts';
 import type { Database, UsersTable } from '../../db/types.ts';
+import type { JobRow } from '../../jobs/queue.repository.ts';
 import { PASSWORD_RESET_JOB } from '../password-reset/index.ts';
 import type { BulkCandidate, BulkPlan } from './users-bulk.rules.ts';
-import { auditValues } from './users-bulk.audit.ts';
+import { auditValues } from './users-bulk-audit.repository.ts';
 import { type UserCriteria, criteriaWhere, defaultHint } from './users.criteria.ts';
 import { countUsers } from './users.repository.ts';
 
@@ -226,7 +227,7 @@ export async function applyAction(
  * The users' custom field values, in one statement, before SQLite's cascade would delete them
  * (`deletesChildrenFirst`): the cascade runs a trigger program per user (three values each in the
  * bench's company), which cost a 100,000-user delete 1.6 CPU-s more than this statement's 0.4.
- * PostgreSQL's cascade probes once per user either way (decision 027), so it keeps the cascade.
+ * PostgreSQL's cascade probes once per user either way (decision 055), so it keeps the cascade.
  */
 async function deleteFieldValues(trx: Kysely<Database>, dialect: Dialect, ids: readonly number[]): Promise<void> {
   await trx
@@ -277,4 +278,29 @@ export async function findDepartmentName(
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   return row?.name;
+}
+
+/**
+ * A bulk job's progress and its summary so far, renewing the worker's lease: false when the worker no
+ * longer holds the job (its lease went stale and another took it).
+ */
+export async function saveBulkProgress(
+  db: Kysely<Database>,
+  job: Pick<JobRow, 'id' | 'locked_by'>,
+  values: { progress: number; total: number; result: string },
+  stamp: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      progress: values.progress,
+      total: values.total,
+      result: values.result,
+      locked_at: stamp,
+      updated_at: stamp,
+    })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', job.locked_by)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

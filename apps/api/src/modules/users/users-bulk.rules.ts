@@ -67,7 +67,7 @@ const BELOW_ONLY: ReadonlySet<UserBulkAction> = new Set(['change_role']);
  * user's update (users-rules.ts): nobody changes a site administrator unless they are one, nor
  * someone ranked above them, nor the role of a peer; and some actions never apply to oneself.
  */
-export function skipReason(plan: BulkPlan, user: BulkCandidate): UserBulkReason | null {
+function skipReason(plan: BulkPlan, user: BulkCandidate): UserBulkReason | null {
   if (user.id === plan.actor.id && NOT_ON_SELF.has(plan.action)) return 'self';
   if (plan.actor.site_admin !== 1) {
     if (user.site_admin === 1) return 'siteAdmin';

@@ -11,7 +11,7 @@ import { type BulkState, advance, emptyState } from './users-bulk.state.ts';
  * Users per transaction. Each chunk is a handful of set-based statements; small enough that a
  * chunk holds SQLite's write lock for tens of milliseconds, so requests keep writing meanwhile.
  */
-export const BULK_CHUNK_SIZE = 5000;
+const BULK_CHUNK_SIZE = 5000;
 
 export interface BulkRunDeps {
   db: Kysely<Database>;

@@ -7,7 +7,7 @@ import {
   type bulkUsersQuery,
 } from '@heed/contract';
 import type { z } from 'zod';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { enqueue } from '../../jobs/queue.repository.ts';

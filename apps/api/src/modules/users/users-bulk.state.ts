@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 
 /** At most this many user ids are kept per reason (the summary names some, and counts all). */
-export const MAX_IDS_PER_REASON = 100;
+const MAX_IDS_PER_REASON = 100;
 
 /** A bulk run's running totals; a job stores it after every chunk, so a restarted job resumes where it stopped. */
 export interface BulkState {
@@ -85,7 +85,7 @@ export function toSummary(action: UserBulkAction, state: BulkState): BulkUsersSu
 }
 
 /** What a running job keeps in its `result`: the summary so far and where to resume. */
-export const partialResult = bulkUsersSummary.extend({
+const partialResult = bulkUsersSummary.extend({
   processed: z.number().int(),
   resume_after_id: z.number().int(),
 });

@@ -81,7 +81,7 @@ function csvLine(dialect: Dialect, fields: ExportField[]): RawBuilder<string> {
  * (`rows` is null when there are none), with their `count`, the `last` id and how many number
  * cells were marked. A custom field's values come by a join on the (user, field) key each.
  */
-export function buildExportCsvBatchQuery(
+function buildExportCsvBatchQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,

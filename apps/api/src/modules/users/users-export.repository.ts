@@ -130,7 +130,7 @@ export function batchIds(
  * One batch (`batchIds`) as a single JSON array of `ExportRow`s (`rows` is null when there are
  * none), with their `count` and the `last` id. Names and custom field values come with each row.
  */
-export function buildExportBatchQuery(
+function buildExportBatchQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type RoleId, type exportUsersQuery } from '@heed/contract';
 import type { z } from 'zod';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { finishCsvLines } from '../../platform/files/csv-lines.ts';
 import type { Cell, CsvBatch, SpreadsheetDownload } from '../../platform/files/spreadsheet.ts';

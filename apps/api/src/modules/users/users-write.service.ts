@@ -1,13 +1,13 @@
 import type { User, UserCreateBody, UserUpdateBody } from '@heed/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/types.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { invalid, invalidField, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { departmentScope } from '../../platform/scope.ts';
-import { destroyUserSessions } from '../../platform/session.ts';
+import { destroyUserSessions } from '../../platform/session.repository.ts';
 import type { CustomFieldValue } from './custom-field-values.ts';
 import { findCustomFields, loadUserRelations } from './users-relations.repository.ts';
 import { assertMayProbeLogins, countTakenAnswer, hasTakenAnswer, takenRefusal } from './taken-answers.ts';

@@ -42,7 +42,7 @@ export const tooManyColumns = (row: number) =>
     `Row ${row} has a value past column ${count(READ_LIMITS.columns)}; an import reads at most ${count(READ_LIMITS.columns)} columns. Delete the extra columns and upload the file again.`,
   );
 
-export const cellTooLong = (row: number, column: number) =>
+const cellTooLong = (row: number, column: number) =>
   new FileRefusedError(
     `Row ${row}, column ${column + 1} holds more than ${count(READ_LIMITS.cellChars)} characters, more than a spreadsheet cell can; the file was not read.`,
   );

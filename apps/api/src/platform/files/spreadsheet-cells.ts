@@ -38,5 +38,3 @@ export function neutraliseFormula(value: string): string {
   // A look at one character code: this runs for every cell of an export.
   return FORMULA_START.has(value.charCodeAt(0)) ? `'${value}` : value;
 }
-
-export const textCell = (value: Cell): Cell => (typeof value === 'string' ? neutraliseFormula(value) : value);

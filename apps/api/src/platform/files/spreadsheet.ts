@@ -6,7 +6,7 @@ import type { CellRows, CsvBatch, SheetWriter } from './spreadsheet-cells.ts';
 import { xlsxWriter } from './xlsx-writer.ts';
 
 export type SpreadsheetFormat = 'csv' | 'xlsx';
-export { type Cell, type CellRows, type CsvBatch, neutraliseFormula, textCell } from './spreadsheet-cells.ts';
+export { type Cell, type CellRows, type CsvBatch, neutraliseFormula } from './spreadsheet-cells.ts';
 
 const CONTENT_TYPES: Record<SpreadsheetFormat, string> = {
   csv: 'text/csv; charset=utf-8',

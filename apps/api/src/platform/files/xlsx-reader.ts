@@ -159,7 +159,7 @@ const SHEET_PART = "The workbook's sheet";
  * The sheet's XML, at most: a real 300,000-row sheet of 15 columns measures 178 MB (shared strings)
  * to 219 MB (inline strings), a million rows of a dozen columns about 650 MB (decision 044).
  */
-export const SHEET_BYTES = ZIP_LIMITS.entryBytes;
+const SHEET_BYTES = ZIP_LIMITS.entryBytes;
 
 const rowTooLong = (index: number, head: string) => {
   const stated = /^<row\b[^>]*?\sr="(\d+)"/.exec(head)?.[1];

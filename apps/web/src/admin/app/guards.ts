@@ -29,7 +29,7 @@ async function lobbyGuard(request: Request): Promise<null> {
 const companyChosen = () => companyStorage.current() !== null || companyStorage.last() !== null;
 
 /**
- * Starts the page's first data requests (decision 020); the page's queries take them over. Not
+ * Starts the page's first data requests (decision 057); the page's queries take them over. Not
  * awaited: the page renders its skeleton meanwhile. A request already made is not made again (same
  * key, still fresh). A chunk that fails to load fails the route's lazy page too, whose error
  * boundary reports it.

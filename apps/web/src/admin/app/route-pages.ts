@@ -45,7 +45,7 @@ export const ROUTE_PAGES: Record<ConsoleRouteName, PageLoader> = {
 
 /**
  * What a page reads before it can show its data, started by the route's loader rather than by the
- * page's first render (decision 020): `early` beside the session request (calls that never carry a
+ * page's first render (decision 057): `early` beside the session request (calls that never carry a
  * company header), `afterSession` from a small chunk of its own once the session is known (or at once
  * when no company is chosen in this browser, see guards.ts). Neither is awaited: the frame and the
  * page's skeleton show meanwhile, and the page's queries take the requests over under the same keys.

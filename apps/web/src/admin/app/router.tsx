@@ -26,7 +26,7 @@ const relative = (path: string) => path.replace(/^\/+|\/+$/g, '');
 /**
  * The router asks for a route's lazy page before it calls the loaders. A microtask later, the loaders'
  * requests (/me, the route's early data) leave first: on a cold start the page's some 40 chunks
- * otherwise took the browser's six connections and /me queued behind them (decision 035).
+ * otherwise took the browser's six connections and /me queued behind them (decision 057).
  */
 const afterLoaders =
   <T,>(load: () => Promise<T>) =>

@@ -6,7 +6,7 @@ import { PageTitle } from './page-title.tsx';
 // The controls (menus, searches, popovers) are a chunk of their own, so that the entry chunk stays small.
 // They come after the page's first paint, once the browser is idle: each closed menu, tooltip and
 // popover of Mantine's sets state while it mounts, and those renders held the page's first paint
-// back (decision 035). Their placeholders keep the header's shape meanwhile.
+// back (decision 057). Their placeholders keep the header's shape meanwhile.
 const HeaderControls = lazy(() => import('./header-controls.tsx').then((m) => ({ default: m.HeaderControls })));
 
 function ControlsPlaceholder() {

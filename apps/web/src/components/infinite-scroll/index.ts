@@ -1,2 +1,2 @@
 export { InfiniteScroll, type InfiniteScrollProps } from './infinite-scroll.tsx';
-export { type InfiniteScrollOptions, isNearEnd, useInfiniteScroll } from './use-infinite-scroll.ts';
+export { type InfiniteScrollOptions, useInfiniteScroll } from './use-infinite-scroll.ts';

@@ -14,7 +14,7 @@ export interface InfiniteScrollOptions {
 }
 
 /** Is the scrolled element within `distance` px of its end? */
-export function isNearEnd(element: HTMLElement, distance: number): boolean {
+function isNearEnd(element: HTMLElement, distance: number): boolean {
   return element.scrollHeight - element.scrollTop - element.clientHeight <= distance;
 }
 

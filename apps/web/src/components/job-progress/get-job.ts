@@ -3,16 +3,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client.ts';
 
 /** How often a running job is asked for its progress. */
-export const JOB_POLL_INTERVAL_MS = 1000;
+const JOB_POLL_INTERVAL_MS = 1000;
 
-export const jobQueryKey = (id: number) => ['jobs', id] as const;
+const jobQueryKey = (id: number) => ['jobs', id] as const;
 
 /** A background job's status, progress and result (GET /jobs/{id}). */
 export const getJob = (id: number, signal?: AbortSignal): Promise<Job> =>
   apiCall('getJob', { params: { id }, signal }).then((response) => response.data);
 
 /** Polls the job until it has completed or failed. */
-export const jobQueryOptions = (id: number) =>
+const jobQueryOptions = (id: number) =>
   queryOptions({
     queryKey: jobQueryKey(id),
     queryFn: ({ signal }) => getJob(id, signal),

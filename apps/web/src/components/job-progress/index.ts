@@ -1,2 +1,2 @@
-export { getJob, JOB_POLL_INTERVAL_MS, jobQueryKey, jobQueryOptions, useJob } from './get-job.ts';
+export { getJob, useJob } from './get-job.ts';
 export { JobProgress, type JobProgressProps } from './job-progress.tsx';

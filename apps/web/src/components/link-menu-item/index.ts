@@ -1,5 +1,4 @@
 export {
-  isExternalHref,
   LINK_MENU_ITEM_ERROR,
   LinkMenuItem,
   type LinkMenuItemProps,

@@ -24,7 +24,7 @@ export function linkMenuItemError(item: { title?: string; route?: To; href?: str
 }
 
 /** An absolute http(s) address on another origin than the console's. */
-export function isExternalHref(href: string): boolean {
+function isExternalHref(href: string): boolean {
   try {
     const url = new URL(href, window.location.href);
     return /^https?:$/.test(url.protocol) && url.origin !== window.location.origin;

@@ -2,7 +2,7 @@ export { ColumnChooser } from './column-chooser.tsx';
 export { downloadFile } from './download-file.ts';
 export { ExportMenu } from './export-menu.tsx';
 export { type FilterOption, FilterMenu } from './filter-menu.tsx';
-export { type ListColumn, defaultColumnIds, visibleColumns } from './list-columns.ts';
+export { type ListColumn, visibleColumns } from './list-columns.ts';
 export { countOf, ListFooter, type Noun, rangeText } from './list-footer.tsx';
 export { ListPage, type ListPageProps } from './list-page.tsx';
 export { type ListPreferences, type PreferenceStore, parsePreferences } from './list-preferences.ts';

@@ -18,10 +18,6 @@ export interface ListColumn<T> {
   minWidth?: number;
 }
 
-/** The ids of a fresh view's visible columns, in their order. */
-export const defaultColumnIds = <T>(columns: readonly ListColumn<T>[]): string[] =>
-  columns.filter((column) => column.defaultVisible !== false || column.hideable === false).map((column) => column.id);
-
 /**
  * The visible columns of a view in order: the saved ids that still exist, plus any column that
  * cannot be hidden (in its place among the page's columns when the saved list lacks it).

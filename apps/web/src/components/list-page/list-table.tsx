@@ -23,7 +23,7 @@ export const VIRTUALIZE_FROM = 100;
 
 const RIGHT = { textAlign: 'right' } as const;
 /** A row's height at the table's density; the virtualiser measures real rows as they render. */
-export const ROW_HEIGHT = 41;
+const ROW_HEIGHT = 41;
 const SELECT_COLUMN = '__select';
 
 export interface ListTableProps<T> {

@@ -11,7 +11,7 @@ export type ListDataConfig<T> = Pick<ListPageConfig<T>, 'name' | 'rules' | 'list
 
 /**
  * The first list request of a page, started by its route before the page has rendered (decision
- * 020): the rows the URL asks for, or else those of the saved view (read first, so the wrong page is
+ * 057): the rows the URL asks for, or else those of the saved view (read first, so the wrong page is
  * never fetched). The page's own query then finds the request in flight, under the same key, as
  * useListPage derives it. A failed read of the view counts as none, as on the page. Kept apart from
  * the page's components so that a route can load it in a small chunk.

@@ -19,7 +19,7 @@ const ROOT_STYLE = {
 /**
  * A row's checkbox: Mantine's Checkbox (size xs, no label) as plain markup with its classes and
  * variables. Mantine's own sets a fresh id in a layout effect, so a page of them cost a second,
- * synchronous render of every row before the first paint (decision 035).
+ * synchronous render of every row before the first paint (decision 057).
  */
 export function RowCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
   return (

@@ -23,8 +23,6 @@ export interface ApiCall {
   signal: AbortSignal | undefined;
 }
 
-export type ApiHandler = (call: ApiCall) => Response | Promise<Response>;
-
 export const json = (body: unknown, status = 200): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -4,7 +4,6 @@ import { downloadFile } from './download-file.ts';
 import { type ListState, toFilterQuery, toSearch } from './list-state.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
 
 /** The export address of a list's current filter and sort: `<endpoint>?format=csv&sort=…&field[role]=1`. */
 export function exportUrl(endpoint: string, format: ExportFormat, state: ListState): string {

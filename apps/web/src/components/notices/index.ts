@@ -2,7 +2,6 @@ export type { BarPosition, NoticeKind, NoticePosition, NoticeType } from './noti
 export { noticeColor, noticePosition } from './notice-options.ts';
 export {
   flashSnackbar,
-  hideNotice,
   type NoticeOptions,
   notify,
   type SnackbarOptions,

@@ -77,7 +77,7 @@ function notice(
   });
 }
 
-/** Notices (spec §9): in a corner, with an optional title; each returns the id {@link hideNotice} takes. */
+/** Notices (spec §9): in a corner, with an optional title; each returns its id (`notifications.hide` takes it). */
 export const notify = {
   /** Success notice: type success, bottom-right. */
   success: (message: ReactNode, options: NoticeOptions = {}) =>
@@ -149,8 +149,4 @@ export function toast(message: ReactNode, options: ToastOptions = {}): string {
     withCloseButton: false,
     onClose: options.onClose,
   });
-}
-
-export function hideNotice(id: string): void {
-  notifications.hide(id);
 }

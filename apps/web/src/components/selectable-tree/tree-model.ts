@@ -85,7 +85,7 @@ export function isNested(nodes: readonly TreeNode[]): boolean {
 }
 
 /** Selectable ids of a node's descendants. */
-export function selectableDescendantIds(node: TreeNode): number[] {
+function selectableDescendantIds(node: TreeNode): number[] {
   const ids: number[] = [];
   const walk = (level: readonly TreeNode[]) => {
     for (const child of level) {

@@ -8,7 +8,7 @@ export type CompanyPage = ResponseOf<typeof endpoints.listCompanies>;
 export const listCompanies = (query: { name?: string; page?: number }, signal?: AbortSignal) =>
   apiCall('listCompanies', { query, signal });
 
-export const companySearchOptions = (name: string) =>
+const companySearchOptions = (name: string) =>
   infiniteQueryOptions({
     queryKey: ['companies', 'search', name] as const,
     queryFn: ({ pageParam, signal }) => listCompanies({ name: name || undefined, page: pageParam }, signal),

@@ -7,10 +7,10 @@ export const customFieldsRootKey = ['custom-fields'] as const;
 const withCountsKey = [...customFieldsRootKey, 'list', 'with-counts'] as const;
 
 /** The company's fields in position order, each with how many users hold a value (GET /custom-fields?with_counts=1). */
-export const listCustomFieldsWithCounts = (signal?: AbortSignal): Promise<CustomFieldListItem[]> =>
+const listCustomFieldsWithCounts = (signal?: AbortSignal): Promise<CustomFieldListItem[]> =>
   apiCall('listCustomFields', { query: { with_counts: '1' }, signal }).then((response) => response.data);
 
-export const customFieldsWithCountsQueryOptions = () =>
+const customFieldsWithCountsQueryOptions = () =>
   queryOptions({ queryKey: withCountsKey, queryFn: ({ signal }) => listCustomFieldsWithCounts(signal) });
 
 export const useCustomFieldsWithCounts = () => useQuery(customFieldsWithCountsQueryOptions());

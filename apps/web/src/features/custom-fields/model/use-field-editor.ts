@@ -20,7 +20,7 @@ import {
 const FORM_FIELDS = ['label', 'key', 'type', 'options', 'required', 'show_in_table'];
 
 /** The notice after a save: what happened to the values, when anything did. */
-export function savedNotice(label: string, result: CustomFieldUpdateResult): string {
+function savedNotice(label: string, result: CustomFieldUpdateResult): string {
   const conversion = result.conversion;
   if (!conversion) return `${label} saved.`;
   const parts = [

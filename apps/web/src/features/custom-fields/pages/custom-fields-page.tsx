@@ -12,7 +12,7 @@ import { DeleteFieldModal } from '../components/delete-field-modal.tsx';
 import { FieldEditorModal } from '../components/field-editor-modal.tsx';
 
 /** The ids in their new order after moving one field up (-1) or down (+1). */
-export function movedIds(fields: readonly CustomField[], id: number, offset: -1 | 1): number[] {
+function movedIds(fields: readonly CustomField[], id: number, offset: -1 | 1): number[] {
   const ids = fields.map((field) => field.id);
   const from = ids.indexOf(id);
   const to = from + offset;

@@ -1,11 +1,9 @@
-import { USER_SEARCH_MIN_LENGTH, type endpoints } from '@heed/contract';
+import { USER_SEARCH_MIN_LENGTH } from '@heed/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
-
-export type UserSearchPage = ResponseOf<typeof endpoints.searchUsers>;
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** The header shows the best few matches; typing more narrows them. */
-export const USER_SEARCH_RESULTS = 10;
+const USER_SEARCH_RESULTS = 10;
 
 /** Users matching a text, across companies for a site admin (spec §7: GET /users/all). */
 export const searchUsers = (text: string, signal?: AbortSignal) =>

@@ -4,7 +4,7 @@ import { downloadFile } from '../../../components/list-page/index.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { importsQueryKey } from './imports-query.ts';
 
-export const importErrorsQueryOptions = (id: number, kind: ImportErrorKind, page: number, perPage: number) =>
+const importErrorsQueryOptions = (id: number, kind: ImportErrorKind, page: number, perPage: number) =>
   queryOptions({
     queryKey: [...importsQueryKey, 'errors', id, kind, page, perPage] as const,
     queryFn: ({ signal }) =>

@@ -6,9 +6,9 @@ import { apiCall } from '../../../lib/api-client.ts';
 export const importsQueryKey = ['users-imports'] as const;
 
 /** While an import is in one of these, its page polls it. */
-export const BUSY_STATUSES: readonly ImportStatus[] = ['validating', 'queued', 'running'];
+const BUSY_STATUSES: readonly ImportStatus[] = ['validating', 'queued', 'running'];
 /** How often a running import is read again. */
-export const POLL_MS = 1000;
+const POLL_MS = 1000;
 
 export const isBusy = (item: Pick<UserImport, 'status'> | undefined) =>
   item !== undefined && BUSY_STATUSES.includes(item.status);
@@ -23,7 +23,7 @@ export const importQueryOptions = (id: number) =>
 /** One import, polled once a second while its dry run or run is under way. */
 export const useUserImport = (id: number | null) => useQuery({ ...importQueryOptions(id ?? 0), enabled: id !== null });
 
-export const importsListQueryOptions = (page: number, perPage: number) =>
+const importsListQueryOptions = (page: number, perPage: number) =>
   queryOptions({
     queryKey: [...importsQueryKey, 'list', page, perPage] as const,
     queryFn: ({ signal }) => apiCall('listUserImports', { query: { page, per_page: perPage }, signal }),

@@ -32,19 +32,6 @@ export function targetGroups(customFields: readonly Pick<CustomFieldListItem, 'k
   return groups;
 }
 
-/** The label of a mapping target, for summaries. */
-export function targetLabel(
-  target: string | null,
-  customFields: readonly Pick<CustomFieldListItem, 'key' | 'label'>[],
-) {
-  if (target === null) return 'Ignored';
-  if (target.startsWith(IMPORT_CUSTOM_FIELD_PREFIX)) {
-    const key = target.slice(IMPORT_CUSTOM_FIELD_PREFIX.length);
-    return customFields.find((field) => field.key === key)?.label ?? key;
-  }
-  return IMPORT_FIELD_LABELS[target as keyof typeof IMPORT_FIELD_LABELS] ?? target;
-}
-
 /**
  * What the server would refuse, said as the user picks: a field chosen by two columns (the later
  * one is marked, as the server does), and no column to find users by.

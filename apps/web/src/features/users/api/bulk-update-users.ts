@@ -5,7 +5,7 @@ import { apiCall } from '../../../lib/api-client.ts';
 import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 
 /** The server reads at most this many values per `field[…]` filter: more rows picked one by one need "all matching". */
-export const MAX_SELECTED_IDS = 500;
+const MAX_SELECTED_IDS = 500;
 
 export interface BulkRequest {
   query: Record<string, string>;

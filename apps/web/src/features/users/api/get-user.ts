@@ -8,7 +8,7 @@ export const userQueryKey = (id: number) => ['users', 'detail', id] as const;
 export const getUser = (id: number, signal?: AbortSignal): Promise<User> =>
   apiCall('getUser', { params: { id }, signal }).then((response) => response.data);
 
-export const userQueryOptions = (id: number) =>
+const userQueryOptions = (id: number) =>
   queryOptions({ queryKey: userQueryKey(id), queryFn: ({ signal }) => getUser(id, signal) });
 
 export const useUser = (id: number | null) => useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== null });

@@ -1,11 +1,9 @@
 import { ROLE, type User } from '@heed/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchAllPages } from './fetch-all-pages.ts';
-import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 import { listUsers } from './list-users.ts';
 
 /** The notification senders (spec §6, §7): Company and Department Managers who are not suspended. */
-export const SENDERS_QUERY = {
+const SENDERS_QUERY = {
   'field[role]': `${ROLE.CompanyManager},${ROLE.DepartmentManager}`,
   'field[suspended]': '0',
   sort: 'last_name',
@@ -22,8 +20,3 @@ export async function listSenders(signal?: AbortSignal): Promise<User[]> {
     return [];
   }
 }
-
-export const sendersQueryOptions = () =>
-  queryOptions({ queryKey: [...usersQueryKey, 'senders'] as const, queryFn: ({ signal }) => listSenders(signal) });
-
-export const useSenders = () => useQuery(sendersQueryOptions());

@@ -7,7 +7,7 @@ export type UserAssignmentsPage = ResponseOf<typeof endpoints.listUserAssignment
 /** The drawer lists a user's assignments ten at a time. */
 export const USER_ASSIGNMENTS_PAGE_SIZE = 10;
 
-export const userAssignmentsQueryKey = (userId: number) => ['users', 'assignments', userId] as const;
+const userAssignmentsQueryKey = (userId: number) => ['users', 'assignments', userId] as const;
 
 /** One page of a user's assignments, newest first (GET /users/{id}/assignments). */
 export const listUserAssignments = (userId: number, page: number, signal?: AbortSignal): Promise<UserAssignmentsPage> =>
@@ -17,7 +17,7 @@ export const listUserAssignments = (userId: number, page: number, signal?: Abort
     signal,
   });
 
-export const userAssignmentsQueryOptions = (userId: number, page: number) =>
+const userAssignmentsQueryOptions = (userId: number, page: number) =>
   queryOptions({
     queryKey: [...userAssignmentsQueryKey(userId), page] as const,
     queryFn: ({ signal }) => listUserAssignments(userId, page, signal),

@@ -1,5 +1,5 @@
 import { CUSTOM_FIELD_FILTER_PREFIX, USER_FILTER_FIELDS, USER_SORTS, type endpoints } from '@heed/contract';
-import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { prefetchListPage } from '../../../components/list-page/prefetch-list-page.ts';
 import { defaultListRules } from '../../../components/list-page/list-state.ts';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
@@ -23,9 +23,6 @@ export const listUsersQueryOptions = (query: UsersQuery) =>
     queryFn: ({ signal }) => listUsers(query, signal),
   });
 
-export const useUsers = (query: UsersQuery) =>
-  useQuery({ ...listUsersQueryOptions(query), placeholderData: keepPreviousData });
-
 /** What the users list's URL and saved view may hold: its sorts and filters (spec §7). */
 export const USERS_LIST_RULES = defaultListRules({
   sortKeys: USER_SORTS,
@@ -36,7 +33,7 @@ export const USERS_LIST_RULES = defaultListRules({
 });
 
 /**
- * The users route's head start (decision 020): the first page of users, the one the list page will
+ * The users route's head start (decision 057): the first page of users, the one the list page will
  * ask for, and the company's custom fields (the table's custom columns, decision 022), both requested
  * before the page has rendered; the fields do not wait for the saved view. Loaded by the route without
  * the page's chunk.

@@ -7,7 +7,7 @@ import { apiCall } from '../../../lib/api-client.ts';
  * The session becomes theirs, so the console starts afresh: it loads anew at its home, and a
  * learner is sent on to the learner side from there.
  */
-export async function loginAsUser(userId: number): Promise<void> {
+async function loginAsUser(userId: number): Promise<void> {
   await apiCall('loginAs', { body: { user_id: userId } });
   window.location.assign(`${window.location.origin}${ROUTER_BASE}`);
 }

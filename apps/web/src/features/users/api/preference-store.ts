@@ -14,5 +14,5 @@ export const userPreferenceStore: PreferenceStore = {
 /** The users list's saved view is stored under this preference name (spec §3). */
 export const USERS_LIST_PREFERENCE = 'users-list';
 
-/** The read of the users list's saved view; its route starts it beside the session (decision 020). */
+/** The read of the users list's saved view; its route starts it beside the session (decision 057). */
 export const usersListViewQuery = () => savedViewQueryOptions(USERS_LIST_PREFERENCE, { load: getPreference });

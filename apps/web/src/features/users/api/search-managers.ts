@@ -4,13 +4,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
 /** The manager picker offers the best few matches; typing narrows them. */
-export const MANAGER_SEARCH_RESULTS = 20;
+const MANAGER_SEARCH_RESULTS = 20;
 
 /**
  * Active users matching a text, to pick a manager from (GET /users/all, suspended=0). A site admin's
  * search spans every company, so the hits are narrowed to the company the console acts on.
  */
-export const searchManagers = (text: string, companyId: number, signal?: AbortSignal): Promise<UserSearchHit[]> =>
+const searchManagers = (text: string, companyId: number, signal?: AbortSignal): Promise<UserSearchHit[]> =>
   apiCall('searchUsers', {
     query: { text: text || undefined, suspended: '0', page: 1, per_page: MANAGER_SEARCH_RESULTS },
     signal,

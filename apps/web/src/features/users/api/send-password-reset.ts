@@ -6,7 +6,7 @@ import { bulkUpdateUsers } from './bulk-update-users.ts';
  * E-mails one user a password reset link: the bulk action on just them
  * (PUT /users?field[user_id]=<id>, action send_password_reset). One user never runs as a job.
  */
-export async function sendPasswordReset(userId: number): Promise<BulkUsersSummary> {
+async function sendPasswordReset(userId: number): Promise<BulkUsersSummary> {
   const data = await bulkUpdateUsers(
     { query: { 'field[user_id]': String(userId) }, excludedIds: [] },
     { action: 'send_password_reset' },

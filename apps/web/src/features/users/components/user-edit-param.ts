@@ -3,7 +3,7 @@ import { type Location, useLocation, useNavigate } from 'react-router';
 import { toSearch } from '../../../components/list-page/list-state.ts';
 
 /** `?edit=<id>` opens a user in the drawer, `?edit=new` the drawer for a new user (PRODUCT.md "Users"). */
-export const EDIT_PARAM = 'edit';
+const EDIT_PARAM = 'edit';
 export const NEW_USER = 'new';
 
 export type EditTarget = { kind: 'new' } | { kind: 'user'; id: number } | { kind: 'invalid' };
@@ -11,7 +11,7 @@ export type EditTarget = { kind: 'new' } | { kind: 'user'; id: number } | { kind
 const USER_ID = /^[1-9][0-9]{0,9}$/;
 
 /** What `?edit=` asks for: nothing (no drawer), a new user, a user id, or something that is neither. */
-export function readEditTarget(search: string): EditTarget | null {
+function readEditTarget(search: string): EditTarget | null {
   const raw = new URLSearchParams(search).get(EDIT_PARAM);
   if (raw === null || raw === '') return null;
   if (raw === NEW_USER) return { kind: 'new' };
@@ -19,7 +19,7 @@ export function readEditTarget(search: string): EditTarget | null {
 }
 
 /** The address with `edit` set (first, as the header's user search writes it) or removed; the list's state stays. */
-export function searchWithEdit(search: string, value: string | null): string {
+function searchWithEdit(search: string, value: string | null): string {
   const others = [...new URLSearchParams(search)].filter(([key]) => key !== EDIT_PARAM);
   return toSearch(value === null ? others : [[EDIT_PARAM, value], ...others]);
 }

@@ -9,7 +9,7 @@ import {
   knownCount,
   readSqliteIds,
 } from '../../db/lists/index.ts';
-import { searchIndexIds } from './text-search.ts';
+import { searchIndexIds } from './text-search.repository.ts';
 
 const setKey = (text: string, companyId: number | null) =>
   JSON.stringify(['search index', companyId, text.toLowerCase()]);

@@ -4,7 +4,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 const TRIGRAM = 3;
 
 /** Escapes LIKE's metacharacters (`\`, `%`, `_`) so that they match themselves. */
-export function escapeLike(value: string): string {
+function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

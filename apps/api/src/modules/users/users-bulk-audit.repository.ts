@@ -1,10 +1,21 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
+import { castText, jsonFlag, jsonObject, jsonObjectAgg, jsonObjectOrNull, jsonText } from '../../db/dialect/index.ts';
 import type { BulkPlan } from './users-bulk.rules.ts';
-import { customFieldsJson, jsonFlag, jsonObject, jsonObjectOrNull, jsonText, text } from './users-bulk.sql.ts';
+
+// The SQL of the bulk audit rows (users-bulk.repository.ts writes them): the portable pieces come from db/dialect.
+
+/** A text parameter PostgreSQL can type without context (`castText`). */
+const text = castText;
+
+/** A user's custom field values as one JSON object {key: value}, `{}` when there are none. */
+function customFieldsJson(dialect: Dialect): RawBuilder<unknown> {
+  const from = sql`FROM user_field_values v INNER JOIN custom_fields f ON f.id = v.field_id WHERE v.user_id = users.id`;
+  return jsonObjectAgg(dialect, { key: sql`f.key`, value: sql`v.value`, from }, { emptyObject: true });
+}
 
 /** The audit action of each bulk action (one row per user). */
-export const BULK_AUDIT_ACTIONS = {
+const BULK_AUDIT_ACTIONS = {
   deactivate: 'user.deactivate',
   reactivate: 'user.reactivate',
   change_department: 'user.change_department',
