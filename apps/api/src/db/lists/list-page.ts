@@ -19,8 +19,9 @@ export async function listPage<Criteria extends ListCriteria, Row extends { id: 
   page: ListPageRequest,
 ): Promise<ListPage<Row>> {
   const listKey = JSON.stringify([spec.name, criteria, page.orderBy, page.order]);
-  const request: ListRequest<Criteria, Row> = { db, dialect, spec, criteria, page, listKey };
-  const kept = await keptMatchList(db, dialect, listKey);
+  const keep = !page.orderBy.some((key) => spec.unkeptSortKeys?.has(key));
+  const request: ListRequest<Criteria, Row> = { db, dialect, spec, criteria, page, listKey, keep };
+  const kept = keep ? await keptMatchList(db, dialect, listKey) : undefined;
   if (kept) return pageOfIds(request, kept);
   return dialect === 'postgres' ? postgresListPage(request) : sqliteListPage(request);
 }

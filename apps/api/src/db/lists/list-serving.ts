@@ -20,6 +20,8 @@ export interface ListRequest<Criteria extends ListCriteria, Row extends { id: nu
   page: ListPageRequest;
   /** The kept list's key: the list, its criteria, sort and order. */
   listKey: string;
+  /** False when the order reads tables the data stamp does not guard (`unkeptSortKeys`): nothing is kept. */
+  keep: boolean;
 }
 
 /** The page's slice of a list of every match, read whole. */
@@ -39,7 +41,7 @@ export async function listedPage<Row extends { id: number }>(
 ): Promise<ListPage<Row>> {
   const { db, dialect, spec, criteria, page } = request;
   const list = await readMatchList(db, dialect, spec, criteria, page, hint);
-  keepMatchList(db, request.listKey, list);
+  if (request.keep) keepMatchList(db, request.listKey, list);
   return pageOfIds(request, list.ids);
 }
 

@@ -23,7 +23,7 @@ export interface ListPage<Row> {
 }
 
 /** A table whose rows a list pages: its key is an integer `id`. */
-export type ListTable = 'users' | 'companies';
+export type ListTable = 'users' | 'companies' | 'courses';
 
 /** What a list's WHERE clause is given by the engine, so that it never asks which database it runs on. */
 export interface WhereContext {
@@ -73,6 +73,11 @@ export interface ListSpec<Criteria extends ListCriteria, Row> {
   selectRows(db: Kysely<Database>): SelectQueryBuilder<Database, any, Row>;
   /** Sort keys that are expressions rather than columns of the table (`lower(name)`); others are `table.key`. */
   sortExpressions?: Readonly<Record<string, RawBuilder<unknown>>>;
+  /**
+   * Sort keys whose order reads tables that do not move the data stamp (a count of assignments, which
+   * learners write all day): a list in such an order is read afresh, never kept.
+   */
+  unkeptSortKeys?: ReadonlySet<string>;
   /** Numeric sort columns (qualified): PostgreSQL hides them from its planner with `+ 0`, text ones with `|| ''`. */
   numericColumns: ReadonlySet<string>;
   /** The WHERE clause of a criteria. */

@@ -20,10 +20,10 @@ const lists = new StampedCache<string, Int32Array>({ maxWeight: CACHE_MAX_IDS, w
 
 /**
  * The ids of every user a list matches, in its order, kept under `key` (its criteria, sort and order)
- * while the database is provably unchanged: the data stamp of the counts (decisions 009, 025, 028),
+ * while the database is provably unchanged: the data stamp of the counts (decision 050),
  * so a kept list is never stale. A list whose matches must all be fetched and sorted (a text search,
  * a department subtree, a custom field) costs the same for page 1 and page 2,000; kept, its total
- * and every further page cost a slice (decision 038). `undefined` when nothing is kept for the current data.
+ * and every further page cost a slice (decision 052). `undefined` when nothing is kept for the current data.
  */
 export async function keptMatchList(
   db: Kysely<Database>,

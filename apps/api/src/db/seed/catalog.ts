@@ -7,16 +7,17 @@ import type { CatalogCourse } from './catalog-types.ts';
 import type { Random } from './prng.ts';
 import { type IdAllocator, insertMany } from './seed-db.ts';
 
-export const ROOT_CATEGORY = 'System Root';
-
-/** The category tree under the System Root: name → parent name. */
-const CATEGORIES: readonly (readonly [name: string, parent: string])[] = [
-  ['Compliance', ROOT_CATEGORY],
+/**
+ * The category tree: name → parent name. The System Root is not a stored category (decision 058): a
+ * category whose parent is null sits directly under it.
+ */
+const CATEGORIES: readonly (readonly [name: string, parent: string | null])[] = [
+  ['Compliance', null],
   ['Financial Crime', 'Compliance'],
-  ['Security', ROOT_CATEGORY],
-  ['HR', ROOT_CATEGORY],
-  ['Safety', ROOT_CATEGORY],
-  ['Healthcare', ROOT_CATEGORY],
+  ['Security', null],
+  ['HR', null],
+  ['Safety', null],
+  ['Healthcare', null],
 ];
 
 export const CATALOG: readonly CatalogCourse[] = [
@@ -42,7 +43,7 @@ export interface SeededCourse {
 /** Writes the category tree, courses, topics and questions (answer order shuffled by the PRNG). */
 export async function seedCatalog(db: Kysely<Database>, ids: IdAllocator, random: Random, stamp: string) {
   const categoryIds = new Map<string, number>();
-  const categories = [[ROOT_CATEGORY, null] as const, ...CATEGORIES].map(([name, parent]) => {
+  const categories = CATEGORIES.map(([name, parent]) => {
     const id = ids.next('course_categories');
     categoryIds.set(name, id);
     return { id, name, parent_id: parent === null ? null : categoryIds.get(parent)!, created_at: stamp };
@@ -70,6 +71,7 @@ export async function seedCatalog(db: Kysely<Database>, ids: IdAllocator, random
         name: topic.name,
         content: topic.content,
         position: topicIndex + 1,
+        kind: topic.questions.length > 0 ? 'questions' : 'text',
       });
       topic.questions.forEach(([prompt, correct, ...wrong], questionIndex) => {
         const options = random.sample([correct, ...wrong], wrong.length + 1);
@@ -79,8 +81,9 @@ export async function seedCatalog(db: Kysely<Database>, ids: IdAllocator, random
           id: question.id,
           topic_id: topicId,
           prompt,
-          options: JSON.stringify(options),
+          options: JSON.stringify(options.map((text) => ({ text, correct: text === correct, feedback: null }))),
           correct_option: question.correct,
+          type: 'single',
           position: questionIndex + 1,
         });
       });

@@ -1,0 +1,57 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * What a text topic's rich text may hold (decision 058): basic formatting and links to http(s)
+ * addresses. Everything else goes: script, style and iframe with their content, event attributes,
+ * inline styles, classes, `javascript:` and `data:` links. Links open in a new tab without an opener.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'blockquote',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'a',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        ...(attribs.title ? { title: attribs.title } : {}),
+        target: '_blank',
+        rel: 'noopener noreferrer nofollow',
+      },
+    }),
+  },
+};
+
+/** The topic's HTML as stored and shown: null when nothing is left. */
+export function sanitizeContent(html: string | null): string | null {
+  if (html === null) return null;
+  const clean = sanitizeHtml(html, OPTIONS).trim();
+  return clean === '' ? null : clean;
+}

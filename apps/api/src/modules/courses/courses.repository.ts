@@ -1,0 +1,285 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { selectCourseRows, usableBy } from './courses-list.repository.ts';
+
+type Db = Kysely<Database>;
+
+export interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  created_at: string;
+}
+
+export interface TopicRow {
+  id: number;
+  course_id: number;
+  name: string;
+  kind: string;
+  content: string | null;
+  question_pool: number | null;
+  shuffle: number;
+  position: number;
+}
+
+export interface QuestionRow {
+  id: number;
+  topic_id: number;
+  type: string;
+  prompt: string;
+  options: string;
+  correct_option: number;
+  position: number;
+}
+
+// ——— Categories ———
+
+/** Every category, by name regardless of case, then id (a catalog has tens). */
+export function allCategories(db: Db): Promise<CategoryRow[]> {
+  return db
+    .selectFrom('course_categories')
+    .select(['id', 'parent_id', 'name', 'created_at'])
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+}
+
+export function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
+  return db
+    .selectFrom('course_categories')
+    .select(['id', 'parent_id', 'name', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertCategory(db: Db, row: { name: string; parent_id: number | null; created_at: string }) {
+  const { id } = await db.insertInto('course_categories').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateCategory(db: Db, id: number, row: { name: string; parent_id: number | null }) {
+  await db.updateTable('course_categories').set(row).where('id', '=', id).execute();
+}
+
+export async function deleteCategory(db: Db, id: number) {
+  await db.deleteFrom('course_categories').where('id', '=', id).execute();
+}
+
+export async function countSubcategories(db: Db, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('course_categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_id', '=', id)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function countCoursesIn(db: Db, categoryId: number): Promise<number> {
+  const row = await db
+    .selectFrom('courses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('category_id', '=', categoryId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The active courses a company may use, by name: the leaves of the course picker's tree. */
+export function usableCourses(db: Db, companyId: number) {
+  return db
+    .selectFrom('courses')
+    .select(['id', 'name', 'category_id'])
+    .where('active', '=', 1)
+    .where(usableBy(companyId))
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+}
+
+// ——— Courses ———
+
+export function findCourseRow(db: Db, companyId: number, id: number) {
+  return selectCourseRows(db, companyId).where('courses.id', '=', id).executeTakeFirst();
+}
+
+export async function courseUsableBy(db: Db, id: number, companyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('id', '=', id)
+    .where(usableBy(companyId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function courseCompanyIds(db: Db, courseId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('course_companies')
+    .select('company_id')
+    .where('course_id', '=', courseId)
+    .orderBy('company_id')
+    .execute();
+  return rows.map((r) => r.company_id);
+}
+
+export function courseTopics(db: Db, courseId: number): Promise<TopicRow[]> {
+  return db
+    .selectFrom('topics')
+    .select(['id', 'course_id', 'name', 'kind', 'content', 'question_pool', 'shuffle', 'position'])
+    .where('course_id', '=', courseId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function topicQuestions(db: Db, topicIds: number[]): Promise<QuestionRow[]> {
+  if (topicIds.length === 0) return [];
+  return db
+    .selectFrom('questions')
+    .select(['id', 'topic_id', 'type', 'prompt', 'options', 'correct_option', 'position'])
+    .where('topic_id', 'in', topicIds)
+    .orderBy('topic_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Which of these company ids exist. */
+export async function existingCompanyIds(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('companies').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function countCourseAssignments(db: Db, courseId: number): Promise<number> {
+  const row = await db
+    .selectFrom('assignments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The topics of the course among `topicIds` that learners have activity on. */
+export async function topicsWithActivity(db: Db, courseId: number, topicIds: number[]): Promise<Set<number>> {
+  if (topicIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('course_activity')
+    .select('topic_id')
+    .distinct()
+    .where('course_id', '=', courseId)
+    .where('topic_id', 'in', topicIds)
+    .execute();
+  return new Set(rows.map((r) => r.topic_id!));
+}
+
+/** The questions of the course among `questionIds` that learners have answered. */
+export async function questionsWithAnswers(db: Db, courseId: number, questionIds: number[]): Promise<Set<number>> {
+  if (questionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('question_answers')
+    .select('question_id')
+    .distinct()
+    .where('course_id', '=', courseId)
+    .where('question_id', 'in', questionIds)
+    .execute();
+  return new Set(rows.map((r) => r.question_id));
+}
+
+export interface CourseFields {
+  category_id: number | null;
+  name: string;
+  description: string | null;
+  duration_minutes: number;
+  passing_score: number;
+  attempts_allowed: number | null;
+  recertify_months: number | null;
+  active: number;
+  all_companies: number;
+}
+
+export async function insertCourse(db: Db, fields: CourseFields, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('courses')
+    .values({ ...fields, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateCourseRow(db: Db, id: number, fields: CourseFields, now: string) {
+  await db
+    .updateTable('courses')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setCourseCompanies(db: Db, courseId: number, companyIds: number[]) {
+  await db.deleteFrom('course_companies').where('course_id', '=', courseId).execute();
+  if (companyIds.length > 0)
+    await db
+      .insertInto('course_companies')
+      .values(companyIds.map((company_id) => ({ course_id: courseId, company_id })))
+      .execute();
+}
+
+export interface TopicFields {
+  name: string;
+  kind: string;
+  content: string | null;
+  question_pool: number | null;
+  shuffle: number;
+  position: number;
+}
+
+export async function insertTopic(db: Db, courseId: number, fields: TopicFields): Promise<number> {
+  const { id } = await db
+    .insertInto('topics')
+    .values({ ...fields, course_id: courseId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateTopic(db: Db, id: number, fields: TopicFields) {
+  await db.updateTable('topics').set(fields).where('id', '=', id).execute();
+}
+
+export interface QuestionFields {
+  type: string;
+  prompt: string;
+  options: string;
+  correct_option: number;
+  position: number;
+}
+
+export async function insertQuestion(db: Db, topicId: number, fields: QuestionFields) {
+  await db
+    .insertInto('questions')
+    .values({ ...fields, topic_id: topicId })
+    .execute();
+}
+
+export async function updateQuestion(db: Db, id: number, fields: QuestionFields) {
+  await db.updateTable('questions').set(fields).where('id', '=', id).execute();
+}
+
+export async function deleteQuestions(db: Db, ids: number[]) {
+  if (ids.length > 0) await db.deleteFrom('questions').where('id', 'in', ids).execute();
+}
+
+/** Removes topics and their questions. */
+export async function deleteTopics(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.deleteFrom('questions').where('topic_id', 'in', ids).execute();
+  await db.deleteFrom('topics').where('id', 'in', ids).execute();
+}
+
+/** Removes a course with its topics, questions and company links. */
+export async function deleteCourseRows(db: Db, id: number) {
+  const topics = db.selectFrom('topics').select('id').where('course_id', '=', id);
+  await db.deleteFrom('questions').where('topic_id', 'in', topics).execute();
+  await db.deleteFrom('topics').where('course_id', '=', id).execute();
+  await db.deleteFrom('course_companies').where('course_id', '=', id).execute();
+  await db.deleteFrom('courses').where('id', '=', id).execute();
+}

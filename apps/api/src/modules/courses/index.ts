@@ -1,0 +1,5 @@
+import type { HeedModule } from '../../platform/module.ts';
+import { coursesRoutes } from './courses.routes.ts';
+
+/** The course catalog: the category tree, the courses list, and the course documents (issue 15). */
+export const coursesModule: HeedModule = { name: 'courses', routes: [coursesRoutes], jobs: [] };
