@@ -66,6 +66,15 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 403, 403, 403, 200, 200],
     other: [403, 403, 403, 403, 404, 200],
   },
+  // The caller's own learning: any session, whatever company a header names (it is never read).
+  listMyAssignments: {
+    request: (w, a, t) => ({ url: '/api/v3/my/assignments', headers: scope(w, a, t) }),
+    ...same([403, 200, 200, 200, 200, 200]),
+  },
+  listMyHistory: {
+    request: (w, a, t) => ({ url: '/api/v3/my/history?per_page=5', headers: scope(w, a, t) }),
+    ...same([403, 200, 200, 200, 200, 200]),
+  },
   forgotPassword: {
     // The same answer for every caller and account (a fresh login each call stays under the throttle).
     request: (_w, a, t, n) => ({
@@ -297,6 +306,62 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     }),
     own: [403, 403, 403, 403, 422, 422],
     other: [403, 403, 403, 403, 404, 422],
+  },
+  // The course catalog (courses*.test.ts holds its tenancy: another company's course is not found).
+  listCourseCategories: {
+    request: (w, a, t) => ({ url: '/api/v3/course-categories?with_courses=1', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  createCourseCategory: {
+    request: (w, a, t, n) => ({
+      url: '/api/v3/course-categories',
+      body: { name: `Matrix ${a} ${t} ${n}` },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 201]),
+  },
+  updateCourseCategory: {
+    request: (w, a, t) => ({
+      url: `/api/v3/course-categories/${MISSING_IMPORT}`,
+      body: { name: 'Matrix' },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  deleteCourseCategory: {
+    request: (w, a, t) => ({ url: `/api/v3/course-categories/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  listCourses: {
+    request: (w, a, t) => ({ url: '/api/v3/courses', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  getCourse: {
+    request: (w, a, t) => ({ url: `/api/v3/courses/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  createCourse: {
+    request: (w, a, t, n) => ({
+      url: '/api/v3/courses',
+      body: { name: `Matrix ${a} ${t} ${n}`, duration_minutes: 10, passing_score: 80, all_companies: true },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 201]),
+  },
+  updateCourse: {
+    request: (w, a, t, n) => ({
+      url: `/api/v3/courses/${MISSING_IMPORT}`,
+      body: { name: `Matrix ${a} ${t} ${n}`, duration_minutes: 10, passing_score: 80, all_companies: true },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  deleteCourse: {
+    request: (w, a, t) => ({ url: `/api/v3/courses/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
   },
   uploadUserImport: {
     request: (w, a, t, n) => {

@@ -1,10 +1,12 @@
 import { authEndpointRoutes } from './auth/endpoint-routes.ts';
 import { companiesEndpointRoutes } from './companies/endpoint-routes.ts';
+import { coursesEndpointRoutes } from './courses/endpoint-routes.ts';
 import { customFieldsEndpointRoutes } from './custom-fields/endpoint-routes.ts';
 import { departmentsEndpointRoutes } from './departments/endpoint-routes.ts';
 import { type EndpointRoute, joinDomains } from './endpoint-kit.ts';
 import { importsEndpointRoutes } from './imports/endpoint-routes.ts';
 import { jobsEndpointRoutes } from './jobs/endpoint-routes.ts';
+import { learningEndpointRoutes } from './learning/endpoint-routes.ts';
 import { passwordResetEndpointRoutes } from './password-reset/endpoint-routes.ts';
 import { usersEndpointRoutes } from './users/endpoint-routes.ts';
 
@@ -25,6 +27,8 @@ export const endpointRoutes = /* @__PURE__ */ joinDomains(
   customFieldsEndpointRoutes,
   departmentsEndpointRoutes,
   importsEndpointRoutes,
+  learningEndpointRoutes,
+  coursesEndpointRoutes,
 ) satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

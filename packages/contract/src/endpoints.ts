@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { authEndpoints } from './auth/endpoints.ts';
 import { companiesEndpoints } from './companies/endpoints.ts';
+import { coursesEndpoints } from './courses/endpoints.ts';
 import { customFieldsEndpoints } from './custom-fields/endpoints.ts';
 import { departmentsEndpoints } from './departments/endpoints.ts';
 import { joinDomains } from './endpoint-kit.ts';
 import { type EndpointName, type EndpointRoute, endpointRoutes } from './endpoint-routes.ts';
 import { importsEndpoints } from './imports/endpoints.ts';
 import { jobsEndpoints } from './jobs/endpoints.ts';
+import { learningEndpoints } from './learning/endpoints.ts';
 import { passwordResetEndpoints } from './password-reset/endpoints.ts';
 import { usersEndpoints } from './users/endpoints.ts';
 
@@ -51,6 +53,8 @@ export const endpoints = withSchemas(
     customFieldsEndpoints,
     departmentsEndpoints,
     importsEndpoints,
+    learningEndpoints,
+    coursesEndpoints,
   ),
 ) satisfies Record<EndpointName, Endpoint>;
 

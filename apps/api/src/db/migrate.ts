@@ -17,6 +17,8 @@ import * as m017 from './migrations/017-postgres-user-search-docs.ts';
 import * as m018 from './migrations/018-login-namespace.ts';
 import * as m019 from './migrations/019-job-lanes.ts';
 import * as m020 from './migrations/020-companies-list.ts';
+import * as m021 from './migrations/021-course-catalog.ts';
+import * as m022 from './migrations/022-my-assignments.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '018-login-namespace': m018,
   '019-job-lanes': m019,
   '020-companies-list': m020,
+  '021-course-catalog': m021,
+  '022-my-assignments': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -191,6 +191,11 @@ export interface CoursesTable {
   passing_score: number | null;
   recertify_months: number | null;
   active: Generated<Flag>;
+  /** null: unlimited attempts. */
+  attempts_allowed: number | null;
+  /** 1: every company may use it; 0: the companies of course_companies. */
+  all_companies: Generated<Flag>;
+  thumbnail_path: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -206,15 +211,24 @@ export interface TopicsTable {
   name: string;
   content: string | null;
   position: number;
+  /** 'text' | 'questions' (video, document, SCORM later). */
+  kind: Generated<string>;
+  /** Ask this many of the topic's questions; null: all. */
+  question_pool: number | null;
+  shuffle: Generated<Flag>;
 }
 
 export interface QuestionsTable {
   id: Generated<number>;
   topic_id: number;
   prompt: string;
+  /** JSON `[{"text": string, "correct": boolean, "feedback": string | null}]` (decision 058). */
   options: Json;
+  /** Index of the first correct option, kept for older readers; the options' `correct` flags decide. */
   correct_option: number;
   position: number;
+  /** 'single' | 'multiple' | 'true_false'. */
+  type: Generated<string>;
 }
 
 export interface AssignmentsTable {

@@ -2,9 +2,11 @@ import { registerJobs } from '../jobs/registry.ts';
 import type { HeedModule } from '../platform/module.ts';
 import { authModule } from './auth/index.ts';
 import { companiesModule } from './companies/index.ts';
+import { coursesModule } from './courses/index.ts';
 import { customFieldsModule } from './custom-fields/index.ts';
 import { departmentsModule } from './departments/index.ts';
 import { jobsModule } from './jobs/index.ts';
+import { learningModule } from './learning/index.ts';
 import { passwordResetModule } from './password-reset/index.ts';
 import { usersImportModule } from './users-import/index.ts';
 import { usersModule } from './users/index.ts';
@@ -19,6 +21,8 @@ export const heedModules: readonly HeedModule[] = [
   usersImportModule,
   jobsModule,
   passwordResetModule,
+  learningModule,
+  coursesModule,
 ];
 
 /**

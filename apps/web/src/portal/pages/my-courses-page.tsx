@@ -1,5 +1,5 @@
-import { Anchor, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBook, IconLogout } from '@tabler/icons-react';
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
 import { Navigate, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle.tsx';
@@ -8,11 +8,12 @@ import { type Me, useMe } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { ImpersonationButton } from '../../features/auth/components/impersonation-button.tsx';
 import { canUseConsole } from '../../features/auth/roles.ts';
+import { MyCoursesList } from '../../features/learning/components/my-courses-list.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { portalPaths } from '../paths.ts';
 import classes from './my-courses-page.module.css';
 
-/** My Courses, for now a placeholder: the learner's assignments and course player come later. */
+/** My Courses: the learner's current assignments and completion history (the course player comes later). */
 export function MyCoursesPage() {
   const me = useMe();
   if (me.isPending) return <Splash />;
@@ -62,19 +63,7 @@ function MyCourses({ user }: { user: Me }) {
               <Title order={1}>My Courses</Title>
               <Text c="dimmed">Welcome, {user.first_name}.</Text>
             </div>
-            <Paper withBorder radius="lg" p="xl">
-              <Stack align="center" gap="xs" py="xl" ta="center">
-                <ThemeIcon variant="light" size={48} radius="xl" aria-hidden>
-                  <IconBook size={26} />
-                </ThemeIcon>
-                <Title order={2} size="h4">
-                  No courses yet
-                </Title>
-                <Text c="dimmed" size="sm" maw={420}>
-                  Courses assigned to you will appear here, with their due dates and your progress.
-                </Text>
-              </Stack>
-            </Paper>
+            <MyCoursesList />
           </Stack>
         </Container>
       </main>
