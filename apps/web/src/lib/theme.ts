@@ -26,11 +26,12 @@ export const theme = createTheme({
 export const colorSchemeManager = darkmodeColorSchemeManager();
 
 /**
- * Mantine's default "dimmed" grey reads at about 3.3:1 on white and 4:1 on dark surfaces; these
- * keep secondary text at WCAG AA (4.5:1) on every surface we use (white, gray-0, dark-7, dark-8).
+ * Mantine's default "dimmed" grey reads at about 3.3:1 on white and 4:1 on dark surfaces, its
+ * placeholder grey about 2:1 (an empty date field says "Pick a date" in it); these keep secondary
+ * text and placeholders at WCAG AA (4.5:1) on every surface we use (white, gray-0, dark-7, dark-8).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#666e76' },
-  dark: { '--mantine-color-dimmed': '#a3a3a3' },
+  light: { '--mantine-color-dimmed': '#666e76', '--mantine-color-placeholder': '#666e76' },
+  dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-placeholder': '#a3a3a3' },
 });
