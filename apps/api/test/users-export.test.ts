@@ -114,7 +114,7 @@ describe('GET /users/export (CSV)', () => {
       '-5',
       'Yes',
     ]);
-    expect(byName.get('bob')!.slice(5, 9)).toEqual(['Student', 'Sales', 'Anna Zimmer', 'Active']);
+    expect(byName.get('bob')!.slice(5, 9)).toEqual(['Student', 'Sales', 'Anna Zimmer <anna>', 'Active']);
     expect(byName.get('bob')!.slice(13)).toEqual(['Leeds', '', 'No']);
     expect(byName.get('cleo')![8]).toBe('Deactivated');
     expect(byName.get('cm')![5]).toBe('Company Manager');

@@ -10,6 +10,7 @@ import { type CustomFieldDef, hasNul } from '../users/index.ts';
 import { excelDate, parseDeactivated, parseRole } from './cell-values.ts';
 import { ROW_MESSAGES } from './import-messages.ts';
 import type { RawRow } from '../../platform/files/raw-row.ts';
+import { restoreFormulaText } from '../../platform/files/spreadsheet-cells.ts';
 
 /** One problem of a row: the file column it concerns (its header; '' for the whole row), the message, the cell. */
 export interface RowError {
@@ -111,7 +112,7 @@ function setUserField(draft: RowDraft, setup: ImportSetup, field: ImportUserFiel
       draft.department = text;
       return;
     case 'manager':
-      draft.manager = text.toLowerCase();
+      draft.manager = managerRef(text).toLowerCase();
       return;
     case 'hired_at':
       draft.body.hired_at = setup.format === 'xlsx' ? excelDate(text) : text;
@@ -120,6 +121,9 @@ function setUserField(draft: RowDraft, setup: ImportSetup, field: ImportUserFiel
       draft.body[field] = text;
   }
 }
+
+/** A manager cell names a username or e-mail, alone or in angle brackets after a name (`Ann Lee <alee>`, as exported). */
+const managerRef = (text: string) => /<([^<>]+)>\s*$/.exec(text)?.[1]?.trim() || text;
 
 /** The lower-case key of a username or e-mail cell, as the users schema would store it. */
 const keyOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value.toLowerCase() : null);
@@ -142,7 +146,7 @@ export function draftRow(raw: RawRow, setup: ImportSetup): RowDraft {
   }
   const clears = setup.options.blank_clears;
   for (const { index, target } of setup.columns) {
-    const text = (raw.cells[index] ?? '').trim();
+    const text = restoreFormulaText((raw.cells[index] ?? '').trim());
     draft.cells[target] = text;
     if (hasNul(text)) {
       draft.errors.push({ column: setup.headerOf.get(target)!, message: 'Remove control characters.', value: null });

@@ -5,7 +5,7 @@ import { charCodes, stringAgg } from '../../db/dialect/index.ts';
 import { type KeysetBatch, readKeysetBatches } from '../../db/read-ahead.ts';
 import type { Database } from '../../db/types.ts';
 import { CSV_LINE_CODES } from '../../platform/files/csv-lines.ts';
-import { AFTER_ID, type ExportField, batchIds } from './users-export.repository.ts';
+import { AFTER_ID, type ExportField, MANAGER_CELL, batchIds } from './users-export.repository.ts';
 import type { PlanHint, UserCriteria } from './users.criteria.ts';
 
 // The users export's CSV rows written by the database itself (`finishCsvLines` finishes them): the
@@ -64,7 +64,7 @@ function csvLine(dialect: Dialect, fields: ExportField[]): RawBuilder<string> {
     sql`u.email`,
     roleLabel(),
     sql`(SELECT d.name FROM departments d WHERE d.id = u.department_id)`,
-    sql`(SELECT m.first_name || ' ' || m.last_name FROM users m WHERE m.id = u.manager_id)`,
+    sql`(SELECT ${MANAGER_CELL} FROM users m WHERE m.id = u.manager_id)`,
     sql`CASE WHEN u.suspended <> 0 THEN 'Deactivated' ELSE 'Active' END`,
     sql`u.phone`,
     sql`u.hired_at`,

@@ -6,6 +6,12 @@ import type { Database } from '../../db/types.ts';
 import { type PlanHint, type UserCriteria, criteriaWhere, orderColumn, populationOf } from './users.criteria.ts';
 import { countUsers } from './users.repository.ts';
 
+/**
+ * The manager cell: `Ann Lee <alee>`, the name for people and the username for the import, which reads
+ * the part in angle brackets (an export re-imports to the same users, issue 21).
+ */
+export const MANAGER_CELL = sql`m.first_name || ' ' || m.last_name || ' <' || m.username || '>'`;
+
 /** The company's custom fields in the order the users table shows them: one export column each. */
 export async function listExportFields(db: Kysely<Database>, companyId: number) {
   return db
@@ -20,7 +26,7 @@ export type ExportField = Awaited<ReturnType<typeof listExportFields>>[number];
 
 /**
  * One exported user as the database sends it: id, first name, last name, username, e-mail, role,
- * department name, manager name, suspended, phone, hired, last sign-in, created, then the custom
+ * department name, manager (`Name <username>`), suspended, phone, hired, last sign-in, created, then the custom
  * field values by field id (null when the user has none).
  */
 export type ExportRow = [
@@ -73,7 +79,7 @@ function rowJson(dialect: Dialect, withFields: boolean): RawBuilder<string> {
   );
   const columns = sql`u.id, u.first_name, u.last_name, u.username, u.email, u.role,
     (SELECT d.name FROM departments d WHERE d.id = u.department_id),
-    (SELECT m.first_name || ' ' || m.last_name FROM users m WHERE m.id = u.manager_id),
+    (SELECT ${MANAGER_CELL} FROM users m WHERE m.id = u.manager_id),
     u.suspended, u.phone, u.hired_at, u.last_login_at, u.created_at, ${withFields ? values : sql`NULL`}`;
   return jsonArrayText(dialect, columns);
 }

@@ -38,3 +38,11 @@ export function neutraliseFormula(value: string): string {
   // A look at one character code: this runs for every cell of an export.
   return FORMULA_START.has(value.charCodeAt(0)) ? `'${value}` : value;
 }
+
+/**
+ * A cell as written before `neutraliseFormula`: a leading single quote before a formula start is taken
+ * away again, so that an exported phone `'+44 20 7946 0000` imports as `+44 20 7946 0000`.
+ */
+export function restoreFormulaText(value: string): string {
+  return value.charCodeAt(0) === 39 && FORMULA_START.has(value.charCodeAt(1)) ? value.slice(1) : value;
+}
