@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Runs every suite `npm test` promises and ends with one line: "N passed, N failed".
-// Usage: node scripts/test.mjs [all|api|e2e]
+// Usage: node scripts/test.mjs [all|api|sqlite|postgres|e2e]
 //
-// `all` runs two lanes side by side, one per core: the server lane (typecheck, lint, boundaries, the API suite on
-// SQLite, then on PostgreSQL) and the console lane (component tests, the production build, then the
-// end-to-end suite in Chromium). Each line a suite prints is prefixed with its lane's name.
+// `all` runs three lanes side by side (docs/decisions/063): the server lane (typecheck, lint, boundaries, the
+// API suite on SQLite), the PostgreSQL lane (the same API suite on PostgreSQL, two test files at a time: its
+// tests wait on the database as much as they compute) and the console lane (component tests, the production
+// build, then the end-to-end suite in Chromium). `api` runs the API suite on both databases, `sqlite` and
+// `postgres` on one. Each line a suite prints is prefixed with its lane's name.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,12 +54,21 @@ async function check(lane, name, command, args) {
   return ok;
 }
 
-async function vitest(lane, name, cwd, env = {}) {
+async function vitest(lane, name, cwd, env = {}, extraArgs = []) {
   console.log(`\n${lane}▶ ${name}`);
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'heed-vitest-'));
   const report = join(dir, 'report.json');
-  const args = ['vitest', 'run', '--root', cwd, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [
+    'vitest',
+    'run',
+    '--root',
+    cwd,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extraArgs,
+  ];
   const ok = await run(lane, 'npx', args, env);
   let passed = 0;
   let failed = ok ? 0 : 1;
@@ -87,11 +98,20 @@ async function serverLane(lane) {
     await check(lane, 'boundaries', 'node', ['scripts/check-boundaries.mjs']);
   }
   await vitest(lane, 'API on SQLite', 'apps/api', { TEST_DIALECT: 'sqlite' });
-  if (process.env.TEST_DATABASE_URL) {
-    await vitest(lane, 'API on PostgreSQL', 'apps/api', { TEST_DIALECT: 'postgres' });
-  } else {
+}
+
+/** Test files at a time on PostgreSQL: while one waits on the database server, the other runs. */
+const POSTGRES_WORKERS = 2;
+
+async function postgresLane(lane) {
+  if (!process.env.TEST_DATABASE_URL) {
     console.log(`\n${lane}(TEST_DATABASE_URL is not set: the API suite ran on SQLite only)`);
+    if (only === 'postgres') record('API on PostgreSQL: no TEST_DATABASE_URL', 0, 1, Date.now());
+    return;
   }
+  await vitest(lane, 'API on PostgreSQL', 'apps/api', { TEST_DIALECT: 'postgres' }, [
+    `--maxWorkers=${POSTGRES_WORKERS}`,
+  ]);
 }
 
 async function consoleLane(lane) {
@@ -112,10 +132,14 @@ async function consoleLane(lane) {
   }
 }
 
-const lanes = [];
-if (only === 'all' || only === 'api') lanes.push(serverLane('[server] '));
-if (only === 'all' || only === 'e2e') lanes.push(consoleLane('[console] '));
-await Promise.all(lanes);
+const LANES = { all: ['server', 'postgres', 'console'], api: ['server', 'postgres'], sqlite: ['server'] };
+const chosen = LANES[only] ?? [only === 'e2e' ? 'console' : only];
+const runners = { server: serverLane, postgres: postgresLane, console: consoleLane };
+if (!chosen.every((lane) => lane in runners)) {
+  console.error(`Usage: node scripts/test.mjs [all|api|sqlite|postgres|e2e]`);
+  process.exit(2);
+}
+await Promise.all(chosen.map((lane) => runners[lane](`[${lane}] `)));
 
 // The failures are repeated last, where a log cut to its tail still shows them.
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DIALECT === 'postgres' ? [] : [POSTGRES_ONLY])],
+    // Once per run: the migrated database every test's fresh one copies (test/support/templates.ts).
+    globalSetup: ['./test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

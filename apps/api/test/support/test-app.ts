@@ -8,6 +8,13 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type DbHandle, createDb } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import {
+  copySqliteTemplate,
+  createEmptySchema,
+  createSchemaFromTemplate,
+  dropSchema,
+  hasPostgresTemplate,
+} from './templates.ts';
 
 /** The dialect under test: PostgreSQL when TEST_DIALECT=postgres (with TEST_DATABASE_URL), else SQLite. */
 export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
@@ -30,8 +37,9 @@ export interface TestApp {
 }
 
 /**
- * A fresh, migrated database (its own SQLite file, or its own PostgreSQL schema) and an app on it,
- * with a clock the test controls. Close it in afterEach/afterAll.
+ * A fresh, migrated database (its own SQLite file, or its own PostgreSQL schema, dropped on close) and an
+ * app on it, with a clock the test controls. Close it in afterEach/afterAll. The database is a copy of the
+ * run's migrated template (templates.ts, made by global-setup.ts) when there is one.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'heed-test-'));
@@ -43,23 +51,30 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   let handle: DbHandle;
   let schema: string | undefined;
+  // A copy of the run's migrated template when there is one (templates.ts), else migrated here.
+  let migrated = false;
   if (TEST_DIALECT === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
     schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = createDb({ url, poolSize: 1 });
-    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(admin.db).catch(() => undefined);
-    await sql.raw(`CREATE SCHEMA "${schema}"`).execute(admin.db);
-    await admin.close();
+    if (hasPostgresTemplate()) {
+      await createSchemaFromTemplate(url, schema);
+      migrated = true;
+    } else {
+      await ensurePgTrgm(url);
+      await createEmptySchema(url, schema);
+    }
     handle = createDb({ url, schema, poolSize: 4, durableCommits: false });
   } else {
-    handle = createDb({ url: join(dataDir, 'heed.sqlite') });
+    const file = join(dataDir, 'heed.sqlite');
+    migrated = copySqliteTemplate(file);
+    handle = createDb({ url: file });
   }
   try {
-    await migrateWhileOthersDropSchemas(handle);
+    if (!migrated) await migrateWhileOthersDropSchemas(handle);
   } catch (error) {
     await handle.close();
-    if (schema) await dropSchema(schema);
+    if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
     throw error;
   }
 
@@ -85,7 +100,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await handle.close();
-      if (schema) await dropSchema(schema);
+      if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -109,8 +124,14 @@ async function migrateWhileOthersDropSchemas(handle: DbHandle, attempts = 5): Pr
   }
 }
 
-async function dropSchema(schema: string) {
-  const admin = createDb({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
-  await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(admin.db);
-  await admin.close();
+let pgTrgm: Promise<unknown> | undefined;
+
+/** The trigram extension the migrations use, once per process (the global setup made it already when it made a template). */
+function ensurePgTrgm(url: string) {
+  pgTrgm ??= (async () => {
+    const admin = createDb({ url, poolSize: 1 });
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(admin.db).catch(() => undefined);
+    await admin.close();
+  })();
+  return pgTrgm;
 }
