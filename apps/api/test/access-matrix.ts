@@ -75,6 +75,44 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     request: (w, a, t) => ({ url: '/api/v3/my/history?per_page=5', headers: scope(w, a, t) }),
     ...same([403, 200, 200, 200, 200, 200]),
   },
+  getMyCompany: {
+    request: (w, a, t) => ({ url: '/api/v3/my/company', headers: scope(w, a, t) }),
+    ...same([403, 200, 200, 200, 200, 200]),
+  },
+  // The player: only the session user's own assignments and attempts (player*.test.ts: another
+  // learner's are not found); an id that is not the caller's is not found for everyone.
+  getMyPlayer: {
+    request: (w, a, t) => ({ url: `/api/v3/my/assignments/${MISSING_IMPORT}/player`, headers: scope(w, a, t) }),
+    ...same([403, 404, 404, 404, 404, 404]),
+  },
+  startMyAttempt: {
+    request: (w, a, t) => ({ url: `/api/v3/my/assignments/${MISSING_IMPORT}/attempts`, headers: scope(w, a, t) }),
+    ...same([403, 404, 404, 404, 404, 404]),
+  },
+  completeMyTopic: {
+    request: (w, a, t) => ({
+      url: `/api/v3/my/attempts/${MISSING_IMPORT}/topics/${MISSING_IMPORT}/complete`,
+      body: {},
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 404, 404, 404, 404, 404]),
+  },
+  answerMyQuestion: {
+    request: (w, a, t) => ({
+      url: `/api/v3/my/attempts/${MISSING_IMPORT}/questions/${MISSING_IMPORT}/answer`,
+      body: { choices: [0] },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 404, 404, 404, 404, 404]),
+  },
+  commitMyScorm: {
+    request: (w, a, t) => ({
+      url: `/api/v3/my/attempts/${MISSING_IMPORT}/topics/${MISSING_IMPORT}/scorm`,
+      body: { cmi: {}, sequence: 1 },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 404, 404, 404, 404, 404]),
+  },
   forgotPassword: {
     // The same answer for every caller and account (a fresh login each call stays under the throttle).
     request: (_w, a, t, n) => ({
@@ -174,6 +212,23 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     }),
     own: [403, 403, 200, 200, 200, 200],
     other: [403, 403, 404, 404, 404, 200],
+  },
+  // Certificates (certificates*.test.ts covers completed assignments, scope and the PDF itself): an
+  // assignment that is not the caller's, or not the user's, is not found; verification is public.
+  getMyCertificate: {
+    request: (w, a, t) => ({ url: `/api/v3/my/assignments/${MISSING_IMPORT}/certificate`, headers: scope(w, a, t) }),
+    ...same([403, 404, 404, 404, 404, 404]),
+  },
+  getUserCertificate: {
+    request: (w, a, t) => ({
+      url: `/api/v3/users/${userId(w, t)}/assignments/${MISSING_IMPORT}/certificate`,
+      headers: a === 'siteAdmin' ? scope(w, a, t) : {},
+    }),
+    ...same([403, 403, 404, 404, 404, 404]),
+  },
+  verifyCertificate: {
+    request: () => ({ url: '/api/v3/public/certificates/HEED-AAAA-AAAA-AAAA' }),
+    ...same([404, 404, 404, 404, 404, 404]),
   },
   createUser: {
     request: (w, a, t, n) => ({ url: '/api/v3/users', body: newUser(w, a, t, n), headers: scope(w, a, t) }),
@@ -363,6 +418,31 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     request: (w, a, t) => ({ url: `/api/v3/courses/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
     ...same([403, 403, 403, 403, 403, 404]),
   },
+  uploadCourseMedia: {
+    request: (w, a, t) => {
+      // A PNG sent as a video: refused by its first bytes (nothing stored).
+      const upload = pngUpload('video');
+      const body = upload.body.toString('latin1').replace('name="type"', 'name="kind"');
+      return {
+        url: '/api/v3/course-media',
+        body: Buffer.from(body, 'latin1'),
+        headers: { ...upload.headers, ...scope(w, a, t) },
+      };
+    },
+    ...same([403, 403, 403, 403, 403, 422]),
+  },
+  listCourseMedia: {
+    request: (w, a, t) => ({ url: '/api/v3/course-media', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  getCourseMedia: {
+    request: (w, a, t) => ({ url: `/api/v3/course-media/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  deleteCourseMedia: {
+    request: (w, a, t) => ({ url: `/api/v3/course-media/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
   uploadUserImport: {
     request: (w, a, t, n) => {
       const upload = oneUserCsv(`matrix-${a}-${t}-${n}`);
@@ -410,5 +490,34 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     request: (w, a, t) => ({ url: `/api/v3/users/imports/${MISSING_IMPORT}/errors/export`, headers: scope(w, a, t) }),
     own: [403, 403, 403, 404, 404, 404],
     other: [403, 403, 403, 403, 403, 404],
+  },
+  listAssignments: {
+    request: (w, a, t) => ({ url: '/api/v3/assignments', headers: scope(w, a, t) }),
+    own: [403, 403, 200, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  exportAssignments: {
+    request: (w, a, t) => ({ url: '/api/v3/assignments/export', headers: scope(w, a, t) }),
+    own: [403, 403, 200, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  countAssignmentLearners: {
+    request: (w, a, t) => ({
+      url: '/api/v3/assignments/learners/count',
+      body: { learners: { user_ids: [userId(w, t)] } },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  createAssignments: {
+    // A course that does not exist: refused before anything is written, for every caller who may assign.
+    request: (w, a, t) => ({
+      url: '/api/v3/assignments',
+      body: { learners: { user_ids: [userId(w, t)] }, course_ids: [MISSING_IMPORT] },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 422, 422, 422],
+    other: [403, 403, 403, 403, 403, 422],
   },
 };

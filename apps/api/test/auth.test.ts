@@ -55,7 +55,7 @@ describe('sign-in', () => {
     expect(response.json()).toEqual({ error: { message: 'unauthenticated' } });
   });
 
-  it('sends students to My Courses and staff to their redirect', async () => {
+  it('sends students to My Courses or the learner page they opened, and staff to their redirect', async () => {
     const company = await createCompany(t.db);
     await createUser(t.db, { companyId: company.id, role: 0, username: 'stu' });
     const client = new TestClient(t.app);
@@ -66,6 +66,22 @@ describe('sign-in', () => {
       redirect: '/admin/users',
     });
     expect(response.json().redirect).toBe('/');
+    // A learner returns to the learner-side page they opened (a course link from an e-mail), never elsewhere.
+    for (const [redirect, expected] of [
+      ['/courses/12', '/courses/12'],
+      ['/admin', '/'],
+      ['/api/v3/users', '/'],
+      ['//evil.test/x', '/'],
+    ]) {
+      const learner = new TestClient(t.app);
+      await learner.get('/api/csrf-cookie');
+      const signedIn = await learner.post('/api/v3/login', {
+        login: 'stu',
+        password: 'correct-horse-battery',
+        redirect,
+      });
+      expect(signedIn.json().redirect, redirect).toBe(expected);
+    }
     const staff = await createUser(t.db, { companyId: company.id, role: 3, username: 'rev' });
     const reviewer = new TestClient(t.app);
     await reviewer.get('/api/csrf-cookie');

@@ -282,7 +282,7 @@ describe('GET /courses pages', () => {
     for (const [query, field] of [
       ['field[colour]=red', 'field[colour]'],
       ['field[active]=2', 'field[active]'],
-      ['field[kind]=video', 'field[kind]'],
+      ['field[kind]=audio', 'field[kind]'],
       ['field[category_id]=x', 'field[category_id]'],
       ['sort=topics', 'sort'],
     ] as const) {

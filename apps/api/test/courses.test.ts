@@ -245,7 +245,7 @@ describe('POST /courses and GET /courses/{id}', () => {
         'topics.0.question_pool',
         /1 question/,
       ],
-      [{ topics: [{ name: 'T', kind: 'video' }] }, 'topics.0.kind'],
+      [{ topics: [{ name: 'T', kind: 'audio' }] }, 'topics.0.kind'],
       [{ topics: [{ id: 1, name: 'T', kind: 'text' }] }, 'topics.0.id', /not part of the course/],
     ];
     for (const [change, field, message] of cases) {
@@ -287,7 +287,7 @@ describe('PUT /courses/{id}', () => {
     expect(JSON.parse(entry!.after!).name).toBe('Fire Safety 2');
   });
 
-  it('refuses to remove a topic or question learners have activity on, naming it, and changes nothing', async () => {
+  it('removes a topic or question learners have activity on; their rows stay and version 1 keeps it (decision 060)', async () => {
     const course = await create();
     const { assignmentId, userId } = await assignCourse(t.db, w.companyA, course.id);
     const check = course.topics[1]!;
@@ -322,18 +322,17 @@ describe('PUT /courses/{id}', () => {
     const body = asBody(course);
     body.topics = [];
     const response = await admin.put(`/api/v3/courses/${course.id}`, body);
-    expect(response.statusCode).toBe(422);
-    const messages = error(response).details!.topics!.join('\n');
-    expect(messages).toMatch(/Introduction: Learners have activity/);
-    expect(messages).toMatch(/Which extinguisher.*answered/);
-    expect(await t.db.selectFrom('topics').select('id').execute()).toHaveLength(2);
-    // Removing only the unanswered questions is fine.
-    const keep = asBody(course);
-    const keepTopics = keep.topics as Body[];
-    keepTopics[1]!.question_pool = null;
-    keepTopics[1]!.questions = [(keepTopics[1]!.questions as Body[])[0]];
-    const ok = await admin.put(`/api/v3/courses/${course.id}`, keep);
-    expect(ok.statusCode, ok.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await t.db.selectFrom('topics').select('id').where('course_id', '=', course.id).execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('question_answers').select('id').execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('course_activity').select('master_id').execute()).toHaveLength(1);
+    const first = await t.db
+      .selectFrom('course_versions')
+      .select('document')
+      .where('course_id', '=', course.id)
+      .where('version', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(first.document) as { topics: unknown[] }).topics).toHaveLength(2);
   });
 
   it('refuses ids of another course’s topics and questions', async () => {

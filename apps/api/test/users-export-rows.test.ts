@@ -56,7 +56,7 @@ describe('GET /users/export rows', () => {
 
     const csv = await csvRows(cm);
     const bob = byUsername(csv).get('bob')!;
-    expect([bob[6], bob[7], bob[13]]).toEqual([`'${department}`, "'@Anna Zimmer", site]);
+    expect([bob[6], bob[7], bob[13]]).toEqual([`'${department}`, "'@Anna Zimmer <anna>", site]);
     expect(byUsername(csv).get('anna')![1]).toBe("'@Anna");
     expect(await xlsxRows(cm)).toEqual(csv);
   });
@@ -67,7 +67,7 @@ describe('GET /users/export rows', () => {
     const rows = await csvRows(cm);
     expect(rows[0]).toHaveLength(13);
     expect(rows.every((row) => row.length === 13)).toBe(true);
-    expect(byUsername(rows).get('bob')!.slice(6, 8)).toEqual(['Sales', 'Anna Zimmer']);
+    expect(byUsername(rows).get('bob')!.slice(6, 8)).toEqual(['Sales', 'Anna Zimmer <anna>']);
 
     const dm = await signedIn(t.app, 'dan');
     const scoped = await csvRows(dm);
@@ -137,7 +137,7 @@ describe('GET /users/export rows', () => {
     expect(rows.every((row) => row.length === 14)).toBe(true);
     const byName = byUsername(rows);
     expect([byName.get('anna')![1], byName.get('anna')![9]]).toEqual([odd, '\u001d7']);
-    expect(byName.get('bob')!.slice(6, 8)).toEqual(["'=Sales\u001f2", `${odd} Zimmer`]);
+    expect(byName.get('bob')!.slice(6, 8)).toEqual(["'=Sales\u001f2", `${odd} Zimmer <anna>`]);
     expect(byName.get('cleo')![13]).toBe('York');
   });
 });

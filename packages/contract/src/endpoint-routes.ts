@@ -1,5 +1,8 @@
+import { assignmentsEndpointRoutes } from './assignments/endpoint-routes.ts';
 import { authEndpointRoutes } from './auth/endpoint-routes.ts';
+import { certificatesEndpointRoutes } from './certificates/endpoint-routes.ts';
 import { companiesEndpointRoutes } from './companies/endpoint-routes.ts';
+import { courseMediaEndpointRoutes } from './course-media/endpoint-routes.ts';
 import { coursesEndpointRoutes } from './courses/endpoint-routes.ts';
 import { customFieldsEndpointRoutes } from './custom-fields/endpoint-routes.ts';
 import { departmentsEndpointRoutes } from './departments/endpoint-routes.ts';
@@ -29,6 +32,9 @@ export const endpointRoutes = /* @__PURE__ */ joinDomains(
   importsEndpointRoutes,
   learningEndpointRoutes,
   coursesEndpointRoutes,
+  courseMediaEndpointRoutes,
+  certificatesEndpointRoutes,
+  assignmentsEndpointRoutes,
 ) satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

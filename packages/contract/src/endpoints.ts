@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { assignmentsEndpoints } from './assignments/endpoints.ts';
 import { authEndpoints } from './auth/endpoints.ts';
+import { certificatesEndpoints } from './certificates/endpoints.ts';
 import { companiesEndpoints } from './companies/endpoints.ts';
+import { courseMediaEndpoints } from './course-media/endpoints.ts';
 import { coursesEndpoints } from './courses/endpoints.ts';
 import { customFieldsEndpoints } from './custom-fields/endpoints.ts';
 import { departmentsEndpoints } from './departments/endpoints.ts';
@@ -55,6 +58,9 @@ export const endpoints = withSchemas(
     importsEndpoints,
     learningEndpoints,
     coursesEndpoints,
+    courseMediaEndpoints,
+    certificatesEndpoints,
+    assignmentsEndpoints,
   ),
 ) satisfies Record<EndpointName, Endpoint>;
 

@@ -6,8 +6,11 @@ export * from './messages.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 // One line a domain (its folder holds its schemas and its endpoint tables).
+export * from './assignments/index.ts';
 export * from './auth/index.ts';
+export * from './certificates/index.ts';
 export * from './companies/index.ts';
+export * from './course-media/index.ts';
 export * from './courses/index.ts';
 export * from './custom-fields/index.ts';
 export * from './departments/index.ts';

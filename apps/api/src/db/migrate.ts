@@ -19,6 +19,10 @@ import * as m019 from './migrations/019-job-lanes.ts';
 import * as m020 from './migrations/020-companies-list.ts';
 import * as m021 from './migrations/021-course-catalog.ts';
 import * as m022 from './migrations/022-my-assignments.ts';
+import * as m023 from './migrations/023-course-player.ts';
+import * as m024 from './migrations/024-course-media.ts';
+import * as m025 from './migrations/025-certificates.ts';
+import * as m026 from './migrations/026-assignments-list.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -40,6 +44,10 @@ const migrations: Record<string, Migration> = {
   '020-companies-list': m020,
   '021-course-catalog': m021,
   '022-my-assignments': m022,
+  '023-course-player': m023,
+  '024-course-media': m024,
+  '025-certificates': m025,
+  '026-assignments-list': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -175,6 +175,25 @@ export interface AssetsTable {
   created_at: Timestamp;
 }
 
+/** A video, policy document or SCORM package that topics play (migration 024, decision 061). */
+export interface CourseMediaTable {
+  id: Generated<number>;
+  /** 'video' | 'document' | 'scorm' */
+  kind: string;
+  /** The file's storage key, or a SCORM package's folder. */
+  storage_path: string;
+  original_name: string;
+  mime: string;
+  /** Bytes (bigint on PostgreSQL: read it through Number()). */
+  size: number | string;
+  scorm_version: string | null;
+  launch_path: string | null;
+  title: string | null;
+  file_count: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface CourseCategoriesTable {
   id: Generated<number>;
   parent_id: number | null;
@@ -196,7 +215,39 @@ export interface CoursesTable {
   /** 1: every company may use it; 0: the companies of course_companies. */
   all_companies: Generated<Flag>;
   thumbnail_path: string | null;
+  /** The newest course_versions.version (0: none written yet; migration 023). */
+  current_version: Generated<number>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A published course document (migration 023): immutable once written. */
+export interface CourseVersionsTable {
+  id: Generated<number>;
+  course_id: number;
+  version: number;
+  /** JSON: the Course document as GET /courses/{id} returned it when saved. */
+  document: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** A learner's attempt at an assignment's course (migration 023). */
+export interface CourseAttemptsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  assignment_id: number;
+  course_id: number;
+  course_version_id: number;
+  attempt: number;
+  /** in_progress | passed | failed */
+  status: string;
+  score: number | null;
+  /** JSON: the attempt's per-topic state (modules/learning/attempt-state.ts). */
+  state: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
   updated_at: Timestamp;
 }
 
@@ -216,6 +267,8 @@ export interface TopicsTable {
   /** Ask this many of the topic's questions; null: all. */
   question_pool: number | null;
   shuffle: Generated<Flag>;
+  /** Video, document and SCORM topics: the course_media row they play (migration 024). */
+  media_id: Generated<number | null>;
 }
 
 export interface QuestionsTable {
@@ -248,6 +301,8 @@ export interface AssignmentsTable {
   score: number | null;
   recertify_months: number | null;
   expires_at: Timestamp | null;
+  /** The course version whose attempt completed it (migration 023). */
+  course_version_id: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -267,6 +322,24 @@ export interface AssignmentRulesTable {
   updated_at: Timestamp;
 }
 
+/** A completion's certificate (migration 025): what it shows, frozen when it was issued. */
+export interface CertificatesTable {
+  id: Generated<number>;
+  number: string;
+  company_id: number;
+  user_id: number;
+  assignment_id: number;
+  course_id: number;
+  course_version_id: number | null;
+  learner_name: string;
+  course_name: string;
+  score: number | null;
+  passing_score: number | null;
+  completed_at: Timestamp;
+  expires_at: Timestamp | null;
+  issued_at: Timestamp;
+}
+
 export interface CourseActivityTable {
   master_id: Generated<number>;
   company_id: number;
@@ -277,6 +350,8 @@ export interface CourseActivityTable {
   event: string;
   data: Json | null;
   created_at: Timestamp;
+  /** A player step's key (`a1:t12`…), unique per assignment: the step is written once (migration 023). */
+  step_key?: string | null;
 }
 
 export interface QuestionAnswersTable {
@@ -291,6 +366,8 @@ export interface QuestionAnswersTable {
   correct: Flag;
   attempt: number;
   created_at: Timestamp;
+  /** JSON array of the chosen option indexes, ascending; `answer` is the first (migration 023). */
+  choices?: string | null;
 }
 
 export interface NotificationTemplatesTable {
@@ -482,14 +559,18 @@ export interface Database {
   audit_log: AuditLogTable;
   jobs: JobsTable;
   assets: AssetsTable;
+  course_media: CourseMediaTable;
   course_categories: CourseCategoriesTable;
   courses: CoursesTable;
+  course_versions: CourseVersionsTable;
+  course_attempts: CourseAttemptsTable;
   course_companies: CourseCompaniesTable;
   topics: TopicsTable;
   questions: QuestionsTable;
   assignments: AssignmentsTable;
   assignment_rules: AssignmentRulesTable;
   course_activity: CourseActivityTable;
+  certificates: CertificatesTable;
   question_answers: QuestionAnswersTable;
   notification_templates: NotificationTemplatesTable;
   notifications: NotificationsTable;

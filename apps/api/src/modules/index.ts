@@ -1,7 +1,10 @@
 import { registerJobs } from '../jobs/registry.ts';
 import type { HeedModule } from '../platform/module.ts';
+import { assignmentsModule } from './assignments/index.ts';
 import { authModule } from './auth/index.ts';
+import { certificatesModule } from './certificates/index.ts';
 import { companiesModule } from './companies/index.ts';
+import { courseMediaModule } from './course-media/index.ts';
 import { coursesModule } from './courses/index.ts';
 import { customFieldsModule } from './custom-fields/index.ts';
 import { departmentsModule } from './departments/index.ts';
@@ -23,6 +26,9 @@ export const heedModules: readonly HeedModule[] = [
   passwordResetModule,
   learningModule,
   coursesModule,
+  courseMediaModule,
+  certificatesModule,
+  assignmentsModule,
 ];
 
 /**

@@ -20,7 +20,8 @@ export function registerSessionHook(app: FastifyInstance): void {
       now: config.now,
     };
     const token = req.cookies[SESSION_COOKIE];
-    if (!token || !req.url.startsWith('/api/')) return done();
+    // Course media content (/content/…) is read with the session too (decision 061).
+    if (!token || !(req.url.startsWith('/api/') || req.url.startsWith('/content/'))) return done();
     loadSession(db, token, config.now()).then((loaded) => {
       if (loaded) {
         req.ctx.session = loaded.session;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +18,21 @@ export interface StagedFile {
   readonly tooLarge: boolean;
   commit(key: string): Promise<void>;
   discard(): Promise<void>;
+  /** The staged bytes from offset `start` (to read an archive in passes before committing it). */
+  read(start: number): Promise<Readable>;
+  /** Up to `length` staged bytes at `start`, through one file handle kept open until commit or discard. */
+  readAt(start: number, length: number): Promise<Buffer>;
+}
+
+/**
+ * A folder filled in a temporary place (a SCORM package being unpacked): nothing is visible under its
+ * key until `commit` renames the whole folder into place at once.
+ */
+export interface StagedDirectory {
+  /** Writes `source` (streamed, or a small buffer) to `path` (slash-separated, relative) in the folder; an existing file there is an error. */
+  write(path: string, source: Readable | Buffer): Promise<void>;
+  commit(key: string): Promise<void>;
+  discard(): Promise<void>;
 }
 
 export interface StoredFile {
@@ -32,9 +47,13 @@ export interface StoredFile {
 export interface FileStorage {
   /** Streams `source` to a temporary file, keeping at most `maxBytes` (the rest is drained and dropped). */
   stage(source: Readable, maxBytes: number): Promise<StagedFile>;
-  /** The file's bytes from offset `start` (0: all of them), and its size. */
-  open(key: string, start?: number): Promise<StoredFile | null>;
+  /** The file's bytes from offset `start` (0: all of them) to `end` (inclusive; default: its end), and its size. */
+  open(key: string, start?: number, end?: number): Promise<StoredFile | null>;
   remove(key: string): Promise<void>;
+  /** A temporary folder, committed whole under a key. */
+  stageDirectory(): Promise<StagedDirectory>;
+  /** Removes a committed folder and everything in it. */
+  removeTree(key: string): Promise<void>;
 }
 
 /** A file name safe on any disk and in a URL: letters, digits, dot, dash, underscore; at most 80 chars. */
@@ -89,29 +108,88 @@ export function localStorage(root: string): FileStorage {
       }
       const tooLarge = size > maxBytes;
       if (tooLarge) await rm(tmp, { force: true });
+      let handle: Promise<FileHandle> | undefined;
+      const close = async () => {
+        const opened = handle;
+        handle = undefined;
+        await (await opened?.catch(() => undefined))?.close();
+      };
       return {
         size,
         head,
         tooLarge,
         async commit(key) {
           if (tooLarge) throw new Error('A file over its size limit cannot be committed.');
+          await close();
           const target = pathOf(key);
           await mkdir(dirname(target), { recursive: true });
           await rename(tmp, target);
         },
-        discard: () => rm(tmp, { force: true }),
+        async discard() {
+          await close();
+          await rm(tmp, { force: true });
+        },
+        read: async (start) => createReadStream(tmp, { start }),
+        async readAt(start, length) {
+          handle ??= open(tmp, 'r');
+          const buffer = Buffer.alloc(length);
+          const { bytesRead } = await (await handle).read(buffer, 0, length, start);
+          return buffer.subarray(0, bytesRead);
+        },
       };
     },
 
-    async open(key, start = 0) {
+    async open(key, start = 0, end = undefined) {
       const path = pathOf(key);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) return null;
-      return { stream: createReadStream(path, { start }), size: info.size };
+      return { stream: createReadStream(path, { start, ...(end === undefined ? {} : { end }) }), size: info.size };
     },
 
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async stageDirectory() {
+      await mkdir(tmpDir, { recursive: true });
+      const folder = join(tmpDir, randomBytes(12).toString('hex'));
+      await mkdir(folder);
+      // Paths inside the folder follow the same rules as keys; it is checked against `folder`, not `base`.
+      const made = new Set<string>();
+      const inside = (path: string) => {
+        const segments = path.split('/');
+        if (
+          isAbsolute(path) ||
+          path.includes('\\') ||
+          path.includes('\0') ||
+          segments.some((s) => s === '' || s === '.' || s === '..')
+        )
+          throw new Error(`Invalid path in a staged folder: ${path}`);
+        const full = resolve(folder, ...segments);
+        if (!full.startsWith(folder + sep)) throw new Error(`Invalid path in a staged folder: ${path}`);
+        return full;
+      };
+      return {
+        async write(path, source) {
+          const target = inside(path);
+          if (!made.has(dirname(target))) {
+            await mkdir(dirname(target), { recursive: true });
+            made.add(dirname(target));
+          }
+          if (Buffer.isBuffer(source)) await writeFile(target, source, { flag: 'wx' });
+          else await pipeline(source, createWriteStream(target, { flags: 'wx' }));
+        },
+        async commit(key) {
+          const target = pathOf(key);
+          await mkdir(dirname(target), { recursive: true });
+          await rename(folder, target);
+        },
+        discard: () => rm(folder, { recursive: true, force: true }),
+      };
+    },
+
+    async removeTree(key) {
+      await rm(pathOf(key), { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, queryFlag, timestamp } from '../common.ts';
+import { topicMedia } from '../course-media/course-media.ts';
 
 const MAX_ID = 2_147_483_647;
 const id = z.number().int().positive().max(MAX_ID);
@@ -24,11 +25,14 @@ export const COURSE_LIMITS = {
 } as const;
 
 /**
- * What a topic holds. Only text and questions now; video, document and SCORM topics come later (the
- * column is a varchar(16), so they need no migration of their own).
+ * What a topic holds: rich text, questions, or a video, policy document or SCORM package from the
+ * course media library (decision 061), named by `media_id`.
  */
-export const TOPIC_KINDS = ['text', 'questions'] as const;
+export const TOPIC_KINDS = ['text', 'questions', 'video', 'document', 'scorm'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
+/** The topic kinds that play a course_media row of the same kind. */
+export const MEDIA_TOPIC_KINDS = ['video', 'document', 'scorm'] as const satisfies readonly TopicKind[];
+const isMediaKind = (kind: TopicKind) => (MEDIA_TOPIC_KINDS as readonly string[]).includes(kind);
 
 /** single: one correct option; multiple: one or more; true_false: two options, one correct. */
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false'] as const;
@@ -59,6 +63,15 @@ export const COURSE_MESSAGES = {
   companiesMissing: (ids: number[]) => `No such company: ${ids.join(', ')}.`,
   questionsRequired: 'A questions topic needs at least one question.',
   textHasNoQuestions: 'A text topic has no questions.',
+  mediaHasNoQuestions: 'Only a questions topic has questions.',
+  mediaRequired: {
+    video: 'A video topic needs a video: upload one or choose one from the library.',
+    document: 'A document topic needs a policy document (PDF): upload one or choose one from the library.',
+    scorm: 'A SCORM topic needs a SCORM package: upload one or choose one from the library.',
+  },
+  mediaOnlyForMedia: 'Only video, document and SCORM topics play media.',
+  mediaMissing: 'Choose media from the library: this one does not exist.',
+  mediaWrongKind: (kind: string, wanted: string) => `This media is a ${kind}; a ${wanted} topic plays a ${wanted}.`,
   poolTooLarge: (n: number) => `The pool cannot ask more than the topic's ${n} question${n === 1 ? '' : 's'}.`,
   poolOnlyForQuestions: 'Only a questions topic asks from a pool.',
   optionsCount: `Give between ${QUESTION_OPTIONS.min} and ${QUESTION_OPTIONS.max} options.`,
@@ -67,8 +80,6 @@ export const COURSE_MESSAGES = {
   atLeastOneCorrect: 'Mark at least one option as correct.',
   unknownTopic: 'This topic is not part of the course.',
   unknownQuestion: 'This question is not part of the topic.',
-  topicHasActivity: 'Learners have activity on this topic: it cannot be removed (deactivate the course instead).',
-  questionHasAnswers: 'Learners have answered this question: it cannot be removed (deactivate the course instead).',
   hasAssignments: (n: number) =>
     `${n} ${n === 1 ? 'assignment references' : 'assignments reference'} this course. Deactivate it instead.`,
   notFound: 'Course not found.',
@@ -161,6 +172,8 @@ export const courseListItem = z.object({
    */
   learners: z.number().int(),
   thumbnail_path: z.string().nullable(),
+  /** The version its last save published (decision 060); 0 before its first save through the API. */
+  version: z.number().int(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -169,7 +182,7 @@ export type CourseListItem = z.infer<typeof courseListItem>;
 /**
  * GET /courses: page, per_page, sort, order, text (name or description contains) and
  * `field[category_id]=` (that category's subtree), `field[active]=0|1`, `field[recertify]=0|1`
- * (has a recertification period), `field[kind]=text|questions` (has a topic of that kind).
+ * (has a recertification period), `field[kind]=text|questions|video|document|scorm` (has a topic of that kind).
  */
 export const listCoursesQuery = listQuery(COURSE_SORTS);
 
@@ -203,6 +216,9 @@ export const courseTopic = z.object({
   shuffle: z.boolean(),
   position: z.number().int(),
   questions: z.array(courseQuestion),
+  /** Video, document and SCORM topics: the course_media row they play; null for other kinds. */
+  media_id: z.number().int().nullable(),
+  media: topicMedia.nullable(),
 });
 export type CourseTopic = z.infer<typeof courseTopic>;
 
@@ -261,12 +277,19 @@ export const courseTopicBody = z
     question_pool: z.number().int().min(1).max(TOPIC_QUESTIONS_MAX).nullable().default(null),
     shuffle: z.boolean().default(false),
     questions: z.array(courseQuestionBody).max(TOPIC_QUESTIONS_MAX).default([]),
+    /** Video, document and SCORM topics: a course_media row of the same kind (`POST /course-media`). */
+    media_id: id.nullable().default(null),
   })
   .superRefine((topic, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (topic.kind === 'questions' && topic.questions.length === 0)
       issue('questions', COURSE_MESSAGES.questionsRequired);
     if (topic.kind === 'text' && topic.questions.length > 0) issue('questions', COURSE_MESSAGES.textHasNoQuestions);
+    if (isMediaKind(topic.kind)) {
+      if (topic.questions.length > 0) issue('questions', COURSE_MESSAGES.mediaHasNoQuestions);
+      if (topic.media_id === null)
+        issue('media_id', COURSE_MESSAGES.mediaRequired[topic.kind as (typeof MEDIA_TOPIC_KINDS)[number]]);
+    } else if (topic.media_id !== null) issue('media_id', COURSE_MESSAGES.mediaOnlyForMedia);
     if (topic.question_pool !== null) {
       if (topic.kind !== 'questions') issue('question_pool', COURSE_MESSAGES.poolOnlyForQuestions);
       else if (topic.question_pool > topic.questions.length)
@@ -277,8 +300,8 @@ export type CourseTopicBody = z.infer<typeof courseTopicBody>;
 
 /**
  * POST /courses and PUT /courses/{id}: the whole course document. Topics and questions are kept in the
- * order sent; an existing one is named by its `id`, one left out is removed (refused when learners
- * have activity on it).
+ * order sent; an existing one is named by its `id`, one left out is removed (versions already
+ * published keep it: decision 060).
  */
 export const courseBody = z.object({
   name: trimmedName(COURSE_NAME_MAX),

@@ -57,7 +57,7 @@ export const coursesEndpoints = {
   },
   updateCourse: {
     summary:
-      'Replaces the course document: topics and questions named by id are kept, new ones added, missing ones removed (refused when learners have activity on them)',
+      'Replaces the course document: topics and questions named by id are kept, new ones added, missing ones removed; publishes the result as the next version of the course',
     params: idParam,
     body: courseBody,
     response: single(course),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../common.ts';
 import { MY_ASSIGNMENT_STATUSES } from './my-statuses.ts';
+import { ATTEMPT_STATUSES } from './player-constants.ts';
 
 /** The course as the learner's card shows it. */
 export const myCourse = z.object({
@@ -25,6 +26,8 @@ export const myAssignment = z.object({
   progress: z.number().int().min(0).max(100),
   score: z.number().int().nullable(),
   expires_at: z.string().nullable(),
+  /** The latest attempt in the player (null: none yet): a failed one makes the card offer a retake. */
+  last_attempt: z.object({ attempt: z.number().int(), status: z.enum(ATTEMPT_STATUSES) }).nullable(),
 });
 export type MyAssignment = z.infer<typeof myAssignment>;
 

@@ -23,7 +23,7 @@ export interface ListPage<Row> {
 }
 
 /** A table whose rows a list pages: its key is an integer `id`. */
-export type ListTable = 'users' | 'companies' | 'courses';
+export type ListTable = 'users' | 'companies' | 'courses' | 'assignments';
 
 /** What a list's WHERE clause is given by the engine, so that it never asks which database it runs on. */
 export interface WhereContext {

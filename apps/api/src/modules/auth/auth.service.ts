@@ -92,7 +92,16 @@ export async function signIn(
     );
   });
   const isStaff = user.site_admin === 1 || hasRoleAccess(user.role, CONSOLE_MIN_ROLE);
-  return { user, issued, redirect: isStaff ? safeRedirect(input.redirect, '/admin') : '/' };
+  return { user, issued, redirect: isStaff ? safeRedirect(input.redirect, '/admin') : learnerRedirect(input.redirect) };
+}
+
+/**
+ * Where a learner goes after signing in: back to the learner-side page they opened (a course link from
+ * an e-mail), never into the console, which is not theirs; else My Courses.
+ */
+function learnerRedirect(target: string | undefined): string {
+  const safe = safeRedirect(target, '/');
+  return /^\/(admin|api)(\/|\?|#|$)/.test(safe) ? '/' : safe;
 }
 
 export async function signOut(db: Kysely<Database>, ctx: RequestContext & { session: { id_hash: string } }) {

@@ -33,6 +33,7 @@ export interface CourseListRow {
   active: number;
   all_companies: number;
   thumbnail_path: string | null;
+  current_version: number;
   created_at: string;
   updated_at: string;
   companies: number | string | null;

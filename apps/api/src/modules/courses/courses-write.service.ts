@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES, type Course, type CourseBody, type CourseTopicBody } from '@heed/contract';
+import { COURSE_MESSAGES, type Course, type CourseBody, type CourseTopicBody, MEDIA_TOPIC_KINDS } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import { transactionLock, writeTransaction } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
@@ -8,6 +8,7 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { type FieldErrors, invalid, notFound } from '../../platform/errors.ts';
 import type { CoursesDeps } from './course-categories.service.ts';
 import { sanitizeContent } from './course-content.ts';
+import { publishCourseVersion } from './course-versions.service.ts';
 import {
   type CourseFields,
   type QuestionFields,
@@ -17,13 +18,12 @@ import {
   deleteTopics,
   existingCompanyIds,
   findCategory,
+  mediaByIds,
   insertCourse,
   insertQuestion,
   insertTopic,
-  questionsWithAnswers,
   setCourseCompanies,
   topicQuestions,
-  topicsWithActivity,
   updateCourseRow,
   updateQuestion,
   updateTopic,
@@ -55,7 +55,22 @@ const topicFields = (topic: CourseTopicBody, index: number): TopicFields => ({
   question_pool: topic.kind === 'questions' ? topic.question_pool : null,
   shuffle: flag(topic.shuffle),
   position: index + 1,
+  media_id: playsMedia(topic) ? topic.media_id : null,
 });
+
+const playsMedia = (topic: CourseTopicBody) => (MEDIA_TOPIC_KINDS as readonly string[]).includes(topic.kind);
+
+/** Each video, document and SCORM topic names an existing course_media row of its own kind (decision 061). */
+async function checkMedia(db: Db, body: CourseBody, errors: FieldErrors) {
+  const wanted = body.topics.flatMap((t) => (playsMedia(t) && t.media_id !== null ? [t.media_id] : []));
+  const found = new Map((await mediaByIds(db, [...new Set(wanted)])).map((m) => [m.id, m.kind]));
+  body.topics.forEach((topic, i) => {
+    if (!playsMedia(topic) || topic.media_id === null) return;
+    const kind = found.get(topic.media_id);
+    if (kind === undefined) errors[`topics.${i}.media_id`] = [COURSE_MESSAGES.mediaMissing];
+    else if (kind !== topic.kind) errors[`topics.${i}.media_id`] = [COURSE_MESSAGES.mediaWrongKind(kind, topic.kind)];
+  });
+}
 
 const questionFields = (question: CourseTopicBody['questions'][number], index: number): QuestionFields => ({
   type: question.type,
@@ -79,6 +94,7 @@ async function checkReferences(db: Db, body: CourseBody, errors: FieldErrors) {
     const missing = wanted.filter((id) => !found.has(id));
     if (missing.length > 0) errors.company_ids = [COURSE_MESSAGES.companiesMissing(missing)];
   }
+  await checkMedia(db, body, errors);
 }
 
 const companiesOf = (body: CourseBody) => (body.all_companies ? [] : [...new Set(body.company_ids)]);
@@ -98,6 +114,14 @@ async function writeTopics(db: Db, courseId: number, topics: CourseTopicBody[]) 
 }
 
 /** POST /courses: a new course from the whole document. */
+/** The saved document, published as the course's next version (decision 060) and answered with that number. */
+async function publish(trx: Kysely<Database>, ctx: AuthedContext, id: number, now: string): Promise<Course> {
+  const saved = (await loadCourse(trx, ctx.companyId, id))!;
+  const document = { ...saved, version: saved.version + 1 };
+  await publishCourseVersion(trx, id, document, ctx.actorId, now);
+  return document;
+}
+
 export async function createCourse(deps: CoursesDeps, ctx: AuthedContext, body: CourseBody): Promise<Course> {
   return writeTransaction(deps.db, deps.dialect, async (trx) => {
     const errors: FieldErrors = {};
@@ -113,7 +137,7 @@ export async function createCourse(deps: CoursesDeps, ctx: AuthedContext, body: 
     const id = await insertCourse(trx, courseFields(body), now);
     await setCourseCompanies(trx, id, companiesOf(body));
     await writeTopics(trx, id, body.topics);
-    const after = (await loadCourse(trx, ctx.companyId, id))!;
+    const after = await publish(trx, ctx, id, now);
     await audit(trx, ctx, { action: 'course.create', entityType: 'course', entityId: id, companyId: null, after });
     return after;
   });
@@ -121,7 +145,8 @@ export async function createCourse(deps: CoursesDeps, ctx: AuthedContext, body: 
 
 /**
  * The topics and questions the body names must be the course's own (a question its own topic's), each
- * once; those it leaves out are removed, unless learners have activity on them (422, naming them).
+ * once; those it leaves out are removed. Learners' activity and answers on them stay, and the course
+ * versions they were played on keep them (decision 060).
  */
 async function planRemovals(db: Db, courseId: number, body: CourseBody, errors: FieldErrors) {
   const topics = await courseTopics(db, courseId);
@@ -148,23 +173,6 @@ async function planRemovals(db: Db, courseId: number, body: CourseBody, errors: 
   });
   const removedTopics = topics.filter((t) => !keptTopics.has(t.id));
   const removedQuestions = questions.filter((q) => !keptQuestions.has(q.id));
-  const active = await topicsWithActivity(
-    db,
-    courseId,
-    removedTopics.map((t) => t.id),
-  );
-  const answered = await questionsWithAnswers(
-    db,
-    courseId,
-    removedQuestions.map((q) => q.id),
-  );
-  const refused = [
-    ...removedTopics.filter((t) => active.has(t.id)).map((t) => `${t.name}: ${COURSE_MESSAGES.topicHasActivity}`),
-    ...removedQuestions
-      .filter((q) => answered.has(q.id))
-      .map((q) => `${q.prompt.slice(0, 80)}: ${COURSE_MESSAGES.questionHasAnswers}`),
-  ];
-  if (refused.length > 0) errors.topics = [...(errors.topics ?? []), ...refused];
   return {
     topics: removedTopics.map((t) => t.id),
     questions: removedQuestions.filter((q) => keptTopics.has(q.topic_id)).map((q) => q.id),
@@ -186,12 +194,13 @@ export async function updateCourse(
     await checkReferences(trx, body, errors);
     const removals = await planRemovals(trx, id, body, errors);
     if (Object.keys(errors).length > 0) throw invalid(errors);
-    await updateCourseRow(trx, id, courseFields(body), iso(ctx.now()));
+    const now = iso(ctx.now());
+    await updateCourseRow(trx, id, courseFields(body), now);
     await setCourseCompanies(trx, id, companiesOf(body));
     await deleteQuestions(trx, removals.questions);
     await deleteTopics(trx, removals.topics);
     await writeTopics(trx, id, body.topics);
-    const after = (await loadCourse(trx, ctx.companyId, id))!;
+    const after = await publish(trx, ctx, id, now);
     await audit(trx, ctx, {
       action: 'course.update',
       entityType: 'course',

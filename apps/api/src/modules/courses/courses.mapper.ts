@@ -8,12 +8,18 @@ import {
   QUESTION_TYPES,
   type QuestionOption,
   type QuestionType,
+  MEDIA_KINDS,
+  type MediaKind,
   ROOT_CATEGORY_NAME,
+  SCORM_VERSIONS,
+  type ScormVersion,
   TOPIC_KINDS,
   type TopicKind,
+  type TopicMedia,
+  mediaContentUrl,
 } from '@heed/contract';
 import type { CourseListRow } from './courses-list.repository.ts';
-import type { CategoryRow, QuestionRow, TopicRow } from './courses.repository.ts';
+import type { CategoryRow, QuestionRow, TopicMediaRow, TopicRow } from './courses.repository.ts';
 
 export function toCourseListItem(row: CourseListRow): CourseListItem {
   return {
@@ -32,6 +38,7 @@ export function toCourseListItem(row: CourseListRow): CourseListItem {
     topics_count: Number(row.topics_count),
     learners: Number(row.learners),
     thumbnail_path: row.thumbnail_path,
+    version: row.current_version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -75,12 +82,30 @@ export function toQuestion(row: QuestionRow): CourseQuestion {
   };
 }
 
+/** A topic's media as its document shows it (decision 061). */
+export function toTopicMedia(row: TopicMediaRow): TopicMedia {
+  return {
+    id: row.id,
+    kind: (MEDIA_KINDS as readonly string[]).includes(row.kind) ? (row.kind as MediaKind) : 'video',
+    original_name: row.original_name,
+    mime: row.mime,
+    size: Number(row.size),
+    scorm_version: (SCORM_VERSIONS as readonly string[]).includes(row.scorm_version ?? '')
+      ? (row.scorm_version as ScormVersion)
+      : null,
+    title: row.title,
+    content_url: mediaContentUrl(row),
+  };
+}
+
 export function toCourse(
   row: CourseListRow,
   companyIds: number[],
   topics: TopicRow[],
   questions: QuestionRow[],
+  media: TopicMediaRow[] = [],
 ): Course {
+  const mediaById = new Map(media.map((m) => [m.id, toTopicMedia(m)]));
   const byTopic = new Map<number, CourseQuestion[]>();
   for (const q of questions) byTopic.set(q.topic_id, [...(byTopic.get(q.topic_id) ?? []), toQuestion(q)]);
   const courseTopics: CourseTopic[] = topics.map((t) => ({
@@ -92,6 +117,8 @@ export function toCourse(
     shuffle: t.shuffle === 1,
     position: t.position,
     questions: byTopic.get(t.id) ?? [],
+    media_id: t.media_id,
+    media: t.media_id === null ? null : (mediaById.get(t.media_id) ?? null),
   }));
   return { ...toCourseListItem(row), company_ids: row.all_companies === 1 ? [] : companyIds, topics: courseTopics };
 }

@@ -20,6 +20,19 @@ export interface TopicRow {
   question_pool: number | null;
   shuffle: number;
   position: number;
+  media_id: number | null;
+}
+
+/** What a topic document shows of the media it plays (migration 024). */
+export interface TopicMediaRow {
+  id: number;
+  kind: string;
+  original_name: string;
+  mime: string;
+  size: number | string;
+  scorm_version: string | null;
+  launch_path: string | null;
+  title: string | null;
 }
 
 export interface QuestionRow {
@@ -124,7 +137,7 @@ export async function courseCompanyIds(db: Db, courseId: number): Promise<number
 export function courseTopics(db: Db, courseId: number): Promise<TopicRow[]> {
   return db
     .selectFrom('topics')
-    .select(['id', 'course_id', 'name', 'kind', 'content', 'question_pool', 'shuffle', 'position'])
+    .select(['id', 'course_id', 'name', 'kind', 'content', 'question_pool', 'shuffle', 'position', 'media_id'])
     .where('course_id', '=', courseId)
     .orderBy('position')
     .orderBy('id')
@@ -143,6 +156,16 @@ export async function topicQuestions(db: Db, topicIds: number[]): Promise<Questi
     .execute();
 }
 
+/** The course media rows among `ids` (decision 061). */
+export async function mediaByIds(db: Db, ids: number[]): Promise<TopicMediaRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('course_media')
+    .select(['id', 'kind', 'original_name', 'mime', 'size', 'scorm_version', 'launch_path', 'title'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** Which of these company ids exist. */
 export async function existingCompanyIds(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
@@ -157,32 +180,6 @@ export async function countCourseAssignments(db: Db, courseId: number): Promise<
     .where('course_id', '=', courseId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-/** The topics of the course among `topicIds` that learners have activity on. */
-export async function topicsWithActivity(db: Db, courseId: number, topicIds: number[]): Promise<Set<number>> {
-  if (topicIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('course_activity')
-    .select('topic_id')
-    .distinct()
-    .where('course_id', '=', courseId)
-    .where('topic_id', 'in', topicIds)
-    .execute();
-  return new Set(rows.map((r) => r.topic_id!));
-}
-
-/** The questions of the course among `questionIds` that learners have answered. */
-export async function questionsWithAnswers(db: Db, courseId: number, questionIds: number[]): Promise<Set<number>> {
-  if (questionIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('question_answers')
-    .select('question_id')
-    .distinct()
-    .where('course_id', '=', courseId)
-    .where('question_id', 'in', questionIds)
-    .execute();
-  return new Set(rows.map((r) => r.question_id));
 }
 
 export interface CourseFields {
@@ -230,6 +227,7 @@ export interface TopicFields {
   question_pool: number | null;
   shuffle: number;
   position: number;
+  media_id: number | null;
 }
 
 export async function insertTopic(db: Db, courseId: number, fields: TopicFields): Promise<number> {

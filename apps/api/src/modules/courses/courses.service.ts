@@ -26,6 +26,7 @@ import {
   courseUsableBy,
   deleteCourseRows,
   findCourseRow,
+  mediaByIds,
   topicQuestions,
 } from './courses.repository.ts';
 
@@ -63,7 +64,7 @@ async function criteriaOf(
       criteria.recertify = flag(name, values);
     } else if (name === 'kind') {
       if (values.some((v) => !(TOPIC_KINDS as readonly string[]).includes(v)))
-        errors['field[kind]'] = [`Use ${TOPIC_KINDS.join(' or ')}.`];
+        errors['field[kind]'] = [`Use ${TOPIC_KINDS.slice(0, -1).join(', ')} or ${TOPIC_KINDS.at(-1)}.`];
       else criteria.kinds = [...new Set(values)].sort();
     } else if (name === 'category_id') {
       const ids = values.map(Number);
@@ -116,7 +117,8 @@ export async function loadCourse(db: Kysely<Database>, companyId: number, id: nu
     db,
     topics.map((t) => t.id),
   );
-  return toCourse(row, await courseCompanyIds(db, id), topics, questions);
+  const media = await mediaByIds(db, [...new Set(topics.flatMap((t) => (t.media_id === null ? [] : [t.media_id])))]);
+  return toCourse(row, await courseCompanyIds(db, id), topics, questions, media);
 }
 
 /** GET /courses/{id}: a course the caller's company may not use is not found (site admins see every one). */

@@ -1,4 +1,4 @@
-import type { MyAssignment, MyAssignmentStatus, MyCompletion } from '@heed/contract';
+import type { AttemptStatus, MyAssignment, MyAssignmentStatus, MyCompletion } from '@heed/contract';
 import type { MyAssignmentRow, MyCompletionRow } from './my-assignments.repository.ts';
 
 type StatusFields = Pick<
@@ -41,6 +41,10 @@ export function toMyAssignment(row: MyAssignmentRow, now: string): MyAssignment 
     progress: status === 'completed' || status === 'expired' ? 100 : clampProgress(row.progress),
     score: row.score,
     expires_at: row.expires_at,
+    last_attempt:
+      row.last_attempt === null
+        ? null
+        : { attempt: row.last_attempt, status: row.last_attempt_status as AttemptStatus },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
 export interface MyAssignmentRow {
@@ -16,6 +16,8 @@ export interface MyAssignmentRow {
   progress: number;
   score: number | null;
   expires_at: string | null;
+  last_attempt: number | null;
+  last_attempt_status: string | null;
 }
 
 export interface MyCompletionRow {
@@ -27,6 +29,9 @@ export interface MyCompletionRow {
   score: number | null;
   expires_at: string | null;
 }
+
+const latestAttempt = (eb: ExpressionBuilder<Database & { a: { id: number } }, 'a'>) =>
+  eb.selectFrom('course_attempts as t').whereRef('t.assignment_id', '=', 'a.id').orderBy('t.attempt', 'desc').limit(1);
 
 /**
  * One learner's current assignments: of each course, the assignment made last (a recertification's
@@ -80,6 +85,9 @@ export function findCurrentAssignments(
       'a.progress',
       'a.score',
       'a.expires_at',
+      // The latest attempt: the top of the unique (assignment_id, attempt) index.
+      (eb) => latestAttempt(eb).select('t.attempt').as('last_attempt'),
+      (eb) => latestAttempt(eb).select('t.status').as('last_attempt_status'),
     ])
     .where('a.rank', '=', 1)
     .execute();

@@ -28,4 +28,7 @@ export {
 export { LOGIN_NAMESPACE, breaksLoginNamespace } from './users-validation.ts';
 export { isCompanyDepartment } from './users-write.repository.ts';
 export { hasNul } from './users.filters.ts';
-export { pageMeta } from './users.service.ts';
+export { listCriteria, pageMeta } from './users.service.ts';
+// For assignments: learners picked by the users list's own filters, and searched by name through its text index.
+export { type UserCriteria, criteriaWhere } from './users.criteria.ts';
+export { postgresTextCondition, sqliteTextCondition } from './text-search.repository.ts';

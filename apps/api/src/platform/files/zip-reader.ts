@@ -1,5 +1,6 @@
 import { Readable, Transform } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createInflateRaw, inflateRaw } from 'node:zlib';
 import { FileRefusedError, megabytes } from './file-limits.ts';
 
 // A ZIP reader for files people upload (XLSX workbooks today, SCORM packages next): it never holds
@@ -13,6 +14,8 @@ export interface Archive {
   size: number;
   /** The file's bytes from offset `start` to its end. */
   read(start: number): Promise<Readable>;
+  /** Up to `length` bytes at `start` in one positional read (optional: small entries are read faster with it). */
+  readAt?(start: number, length: number): Promise<Buffer>;
 }
 
 export interface ZipEntry {
@@ -23,7 +26,14 @@ export interface ZipEntry {
   /** The uncompressed size the central directory declares; the entry's output may not exceed it. */
   size: number;
   localOffset: number;
+  /** The Unix file type and permission bits when a Unix tool wrote the entry (0 otherwise): a symbolic link is `S_IFLNK`. */
+  unixMode: number;
 }
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+/** True for an entry that a Unix zip tool stored as a symbolic link (its data is the link's target). */
+export const isSymlink = (entry: ZipEntry) => (entry.unixMode & S_IFMT) === S_IFLNK;
 
 /** A file that is not a ZIP archive Heed can read, or one it refuses (limits below). */
 export class ZipFormatError extends FileRefusedError {}
@@ -32,7 +42,7 @@ const MiB = 1024 * 1024;
 
 /** The limits every reader of an uploaded ZIP shares (decision 044). Callers choose an entry's `maxBytes` below `entryBytes`. */
 export const ZIP_LIMITS = {
-  /** Entries in the central directory: an XLSX has a dozen, a SCORM package a few thousand. */
+  /** Entries in the central directory: an XLSX has a dozen (a SCORM package asks for more through `ZipReadOptions.maxEntries`). */
   maxEntries: 10_000,
   /** The central directory itself. */
   directoryBytes: 4 * MiB,
@@ -49,6 +59,8 @@ export const ZIP_LIMITS = {
 export interface ZipReadOptions {
   /** What the file is, for messages: "XLSX workbook", "SCORM package". */
   label?: string;
+  /** Entries accepted in the central directory (default `ZIP_LIMITS.maxEntries`). */
+  maxEntries?: number;
 }
 
 export interface EntryReadOptions {
@@ -91,7 +103,7 @@ async function readRange(archive: Archive, start: number, length: number): Promi
 }
 
 /** The central directory's location, from the end of central directory record. */
-async function findDirectory(archive: Archive, label: string) {
+async function findDirectory(archive: Archive, label: string, maxEntries: number) {
   const tailLength = Math.min(archive.size, EOCD_SEARCH_BYTES);
   const tail = await readRange(archive, archive.size - tailLength, tailLength);
   let eocd = -1;
@@ -106,9 +118,13 @@ async function findDirectory(archive: Archive, label: string) {
   const size = tail.readUInt32LE(eocd + 12);
   const offset = tail.readUInt32LE(eocd + 16);
   if (offset === MAX_32 || count === 0xffff) throw tooLargeToRead(label);
-  if (count > ZIP_LIMITS.maxEntries || size > ZIP_LIMITS.directoryBytes)
+  // The directory's size bounds it too: about 46 bytes and a name per entry (4 MiB per 10,000 entries).
+  if (
+    count > maxEntries ||
+    size > (ZIP_LIMITS.directoryBytes * Math.max(maxEntries, ZIP_LIMITS.maxEntries)) / ZIP_LIMITS.maxEntries
+  )
     throw new ZipFormatError(
-      `The ${label} holds more than ${ZIP_LIMITS.maxEntries.toLocaleString('en-US')} files; it was not read.`,
+      `The ${label} holds more than ${maxEntries.toLocaleString('en-US')} files; it was not read.`,
     );
   if (offset + size > archive.size) throw unreadable(label);
   return { count, size, offset };
@@ -120,19 +136,22 @@ async function findDirectory(archive: Archive, label: string) {
  */
 export async function listZipEntries(archive: Archive, options: ZipReadOptions = {}): Promise<Map<string, ZipEntry>> {
   const label = options.label ?? 'ZIP archive';
-  const { count, size, offset } = await findDirectory(archive, label);
+  const { count, size, offset } = await findDirectory(archive, label, options.maxEntries ?? ZIP_LIMITS.maxEntries);
   const directory = await readRange(archive, offset, size);
   const entries = new Map<string, ZipEntry>();
   let at = 0;
   for (let n = 0; n < count; n++) {
     if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) throw unreadable(label);
     const nameLength = directory.readUInt16LE(at + 28);
+    // Version made by: its high byte names the host; 3 is Unix, whose mode sits in the external attributes' high half.
+    const unix = directory.readUInt8(at + 5) === 3;
     const entry: ZipEntry = {
       name: directory.toString('utf8', at + 46, at + 46 + nameLength),
       method: directory.readUInt16LE(at + 10),
       compressedSize: directory.readUInt32LE(at + 20),
       size: directory.readUInt32LE(at + 24),
       localOffset: directory.readUInt32LE(at + 42),
+      unixMode: unix ? directory.readUInt32LE(at + 38) >>> 16 : 0,
     };
     if (entry.compressedSize === MAX_32 || entry.size === MAX_32 || entry.localOffset === MAX_32)
       throw tooLargeToRead(label);
@@ -230,6 +249,53 @@ export async function openZipEntry(
   });
   (inflate ? data.pipe(inflate) : data).pipe(guard);
   return guard;
+}
+
+const inflateRawAsync = promisify(inflateRaw);
+
+/** Entries at most this large (declared, and compressed) may be read whole by `readSmallZipEntry`. */
+export const SMALL_ENTRY_BYTES = ZIP_LIMITS.ratioGraceBytes;
+
+/**
+ * A small entry's content in one positional read and one inflate on the thread pool, for archives of
+ * thousands of small files (a SCORM package's pages, scripts and images), where a stream per entry costs
+ * more than the entry. Only for entries whose declared size and compressed size are at most
+ * `SMALL_ENTRY_BYTES` (below the ratio's grace, so only the declared size bounds the output); others,
+ * and archives without `readAt`, go through `openZipEntry`.
+ */
+export async function readSmallZipEntry(
+  archive: Archive,
+  entry: ZipEntry,
+  options: EntryReadOptions = {},
+): Promise<Buffer> {
+  const part = options.part ?? entry.name;
+  if (!archive.readAt || entry.size > SMALL_ENTRY_BYTES || entry.compressedSize > SMALL_ENTRY_BYTES) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await openZipEntry(archive, entry, options)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+  if (entry.method !== 0 && entry.method !== 8)
+    throw new ZipFormatError(`${part} uses a compression Heed cannot read.`);
+  options.signal?.throwIfAborted();
+  // The local header's name and extra field may differ from the directory's: read its fixed part first.
+  const header = await archive.readAt(entry.localOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE)
+    throw new ZipFormatError(`${part} is not readable.`);
+  const dataStart = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const data = await archive.readAt(dataStart, entry.compressedSize);
+  if (data.length < entry.compressedSize) throw endsEarly();
+  let output: Buffer;
+  if (entry.method === 0) output = data;
+  else {
+    try {
+      output = await inflateRawAsync(data, { maxOutputLength: Math.max(1, entry.size) });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw largerThanDeclared(part);
+      throw new ZipFormatError(`${part} is damaged and cannot be unpacked.`);
+    }
+  }
+  if (output.length > entry.size) throw largerThanDeclared(part);
+  return output;
 }
 
 /** A small entry read whole (a workbook's parts list, a manifest): at most `maxBytes`, `ZIP_LIMITS.smallEntryBytes` by default. */

@@ -1,0 +1,214 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../db/create-db.ts';
+import type { Database } from '../../db/types.ts';
+import { type UserCriteria, criteriaWhere } from '../users/index.ts';
+
+/**
+ * The learners a selection picks, as the users list's own criteria: one for the people named, one
+ * for the department subtrees, one for the custom field filter. Each carries the company and the
+ * caller's scope; the learners are active users matching any of them.
+ */
+export interface LearnerPick {
+  companyId: number;
+  members: UserCriteria[];
+}
+
+type UsersEb = ExpressionBuilder<Database, 'users'>;
+
+function pickWhere(dialect: Dialect, pick: LearnerPick) {
+  return (eb: UsersEb): Expression<SqlBool> => {
+    const any = pick.members.map((member) => criteriaWhere(dialect, member)(eb as never));
+    return eb.and([
+      eb('users.company_id', '=', pick.companyId),
+      eb('users.suspended', '=', 0),
+      any.length === 0 ? sql<SqlBool>`1 = 0` : eb.or(any),
+    ]);
+  };
+}
+
+/** How many active learners the pick holds. */
+export async function countPicked(db: Kysely<Database>, dialect: Dialect, pick: LearnerPick): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(pickWhere(dialect, pick))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Up to `limit` picked learner ids after `afterId`, ascending: the bounds of the next chunk. */
+export async function pickedIdsAfter(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  pick: LearnerPick,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where(pickWhere(dialect, pick))
+    .where('users.id', '>', afterId)
+    .orderBy('users.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Of the given ids, how many are active users of the company in the caller's scope. */
+export async function countNamedInScope(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  pick: LearnerPick,
+  ids: number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const named = pick.members.find((member) => member.userIds !== undefined);
+  if (!named) return 0;
+  return countPicked(db, dialect, { companyId: pick.companyId, members: [named] });
+}
+
+/** The requested courses that exist, each with whether the company may use it now (active, and every company's or listed). */
+export async function findCoursesFor(db: Kysely<Database>, companyId: number, courseIds: number[]) {
+  const rows = await db
+    .selectFrom('courses')
+    .select([
+      'courses.id',
+      'courses.name',
+      sql<number>`CASE WHEN courses.active = 1 AND (courses.all_companies = 1 OR EXISTS (SELECT 1 FROM course_companies cc
+        WHERE cc.course_id = courses.id AND cc.company_id = ${companyId})) THEN 1 ELSE 0 END`.as('usable'),
+    ])
+    .where('courses.id', 'in', courseIds)
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, usable: Number(row.usable) === 1 }));
+}
+
+export interface ChunkWrite {
+  companyId: number;
+  actorId: number;
+  now: string;
+  dueAt: string | null;
+  recertifyMonths: number | null;
+  courseIds: number[];
+  /** The chunk: picked learners with afterId < id <= throughId. */
+  afterId: number;
+  throughId: number;
+}
+
+/**
+ * One chunk, set-based: every (picked learner, course) pair without an open assignment of the course
+ * gets one. Open: not completed, or completed and still valid (no expiry, or one still ahead).
+ * Returns the rows inserted.
+ */
+export async function insertChunk(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  pick: LearnerPick,
+  write: ChunkWrite,
+): Promise<number> {
+  const pairs = db
+    .selectFrom('users')
+    .innerJoin('courses', (join) => join.on('courses.id', 'in', write.courseIds))
+    .select((eb) => [
+      sql<number>`${write.companyId}`.as('company_id'),
+      'users.id as user_id',
+      'courses.id as course_id',
+      sql<string>`'not_started'`.as('status'),
+      sql<string>`'manual'`.as('source'),
+      sql<number>`${write.actorId}`.as('assigned_by'),
+      sql<string>`${write.now}`.as('assigned_at'),
+      sql<string | null>`${write.dueAt}`.as('due_at'),
+      eb.fn.coalesce(sql<number | null>`${write.recertifyMonths}`, 'courses.recertify_months').as('recertify_months'),
+      sql<string>`${write.now}`.as('created_at'),
+      sql<string>`${write.now}`.as('updated_at'),
+    ])
+    .where(pickWhere(dialect, pick))
+    .where('users.id', '>', write.afterId)
+    .where('users.id', '<=', write.throughId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('assignments as open')
+            .select(sql`1`.as('one'))
+            .whereRef('open.user_id', '=', 'users.id')
+            .whereRef('open.course_id', '=', 'courses.id')
+            .where(
+              sql<SqlBool>`(open.status <> 'completed' OR open.expires_at IS NULL OR open.expires_at > ${write.now})`,
+            ),
+        ),
+      ),
+    );
+  const result = await db
+    .insertInto('assignments')
+    .columns([
+      'company_id',
+      'user_id',
+      'course_id',
+      'status',
+      'source',
+      'assigned_by',
+      'assigned_at',
+      'due_at',
+      'recertify_months',
+      'created_at',
+      'updated_at',
+    ])
+    .expression(pairs as never)
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** The assignments this chunk made (for the e-mails): the learner, their address and the course. */
+export function findChunkAssignments(db: Kysely<Database>, write: ChunkWrite, afterAssignmentId: number) {
+  return db
+    .selectFrom('assignments')
+    .innerJoin('users', 'users.id', 'assignments.user_id')
+    .innerJoin('courses', 'courses.id', 'assignments.course_id')
+    .select([
+      'assignments.id',
+      'assignments.user_id',
+      'assignments.due_at',
+      'users.first_name',
+      'users.email',
+      'courses.name as course_name',
+    ])
+    .where('assignments.id', '>', afterAssignmentId)
+    .where('assignments.company_id', '=', write.companyId)
+    .where('assignments.assigned_by', '=', write.actorId)
+    .where('assignments.assigned_at', '=', write.now)
+    .where('assignments.user_id', '>', write.afterId)
+    .where('assignments.user_id', '<=', write.throughId)
+    .orderBy('assignments.user_id')
+    .orderBy('assignments.id')
+    .execute();
+}
+
+/** The highest assignment id now: what a chunk inserts lies above it. */
+export async function lastAssignmentId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('assignments')
+    .select((eb) => eb.fn.max('id').as('top'))
+    .executeTakeFirst();
+  return Number(row?.top ?? 0);
+}
+
+export async function findCompanyName(db: Kysely<Database>, companyId: number): Promise<string> {
+  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+  return row?.name ?? '';
+}
+
+/** A job's progress and partial result, in the transaction of the chunk it describes; false when this worker lost the job. */
+export async function saveJobProgress(
+  db: Kysely<Database>,
+  job: { id: number; locked_by: string | null },
+  values: { progress: number; total: number; result: string },
+  stamp: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ ...values, locked_at: stamp, updated_at: stamp })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', job.locked_by)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,272 @@
+import type { AssignmentSort, AssignmentStatus } from '@heed/contract';
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../db/create-db.ts';
+import * as lists from '../../db/lists/index.ts';
+import type { Database } from '../../db/types.ts';
+import { postgresTextCondition, sqliteTextCondition } from '../users/index.ts';
+import type { AssignmentCriteria, Range } from './assignments.criteria.ts';
+
+export interface AssignmentListRow {
+  id: number;
+  user_id: number;
+  course_id: number;
+  status: string;
+  source: string;
+  rule_id: number | null;
+  assigned_by: number | null;
+  assigned_at: string;
+  due_at: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  progress: number;
+  score: number | null;
+  expires_at: string | null;
+  learner_first_name: string;
+  learner_last_name: string;
+  learner_username: string;
+  course_name: string;
+  department_id: number | null;
+  department_name: string | null;
+  assigner_first_name: string | null;
+  assigner_last_name: string | null;
+  rule_name: string | null;
+}
+
+/** A stored status that is not a completion: the learner has not finished (yet). */
+const OPEN = sql`('not_started', 'in_progress', 'overdue')`;
+
+/**
+ * Each status as a condition at `now`, the same rules as My Courses' `currentStatus`: ISO text order
+ * is time order. The stored status says only whether it is completed and whether it was started;
+ * overdue and expired are read from the dates.
+ */
+function statusCondition(status: AssignmentStatus, now: string): RawBuilder<SqlBool> {
+  const started = sql`(assignments.started_at IS NOT NULL OR assignments.progress > 0 OR assignments.status = 'in_progress')`;
+  const notDue = sql`(assignments.due_at IS NULL OR assignments.due_at >= ${now})`;
+  switch (status) {
+    case 'completed':
+      return sql<SqlBool>`(assignments.status = 'completed' AND (assignments.expires_at IS NULL OR assignments.expires_at > ${now}))`;
+    case 'expired':
+      return sql<SqlBool>`(assignments.status = 'completed' AND assignments.expires_at <= ${now})`;
+    case 'overdue':
+      return sql<SqlBool>`(assignments.status IN ${OPEN} AND assignments.due_at < ${now})`;
+    case 'in_progress':
+      return sql<SqlBool>`(assignments.status IN ${OPEN} AND ${notDue} AND ${started})`;
+    case 'not_started':
+      return sql<SqlBool>`(assignments.status IN ${OPEN} AND ${notDue} AND NOT ${started})`;
+  }
+}
+
+/** The derived status as a number in the list's order: not started, in progress, overdue, completed, expired. */
+const statusRank = (now: string) => sql`(CASE
+  WHEN assignments.status = 'completed' THEN
+    CASE WHEN assignments.expires_at IS NOT NULL AND assignments.expires_at <= ${now} THEN 5 ELSE 4 END
+  WHEN assignments.due_at IS NOT NULL AND assignments.due_at < ${now} THEN 3
+  WHEN assignments.started_at IS NOT NULL OR assignments.progress > 0 OR assignments.status = 'in_progress' THEN 2
+  ELSE 1 END)`;
+
+function rangeCondition<T>(column: string, range: Range<T> | undefined): RawBuilder<SqlBool>[] {
+  if (!range) return [];
+  const ref = sql.ref(column);
+  const and: RawBuilder<SqlBool>[] = [];
+  if (range.from !== undefined) and.push(sql<SqlBool>`${ref} >= ${range.from}`);
+  if (range.to !== undefined) and.push(sql<SqlBool>`${ref} <= ${range.to}`);
+  return and;
+}
+
+const inList = (ref: RawBuilder<unknown>, values: readonly (number | string)[]) =>
+  values.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${ref} IN (${sql.join(values)})`;
+
+/** The learners of the company whose department lies in the given departments' subtrees. */
+const subtreeLearners = (companyId: number, roots: number[]) =>
+  sql`SELECT u.id FROM users u WHERE u.company_id = ${companyId} AND u.department_id IN (
+    SELECT sub.id FROM departments sub JOIN departments root
+      ON sub.company_id = root.company_id AND sub.path LIKE root.path || '%'
+    WHERE root.company_id = ${companyId} AND root.id IN (${sql.join(roots)}))`;
+
+function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCriteria) {
+  return (eb: ExpressionBuilder<Database, any>): Expression<SqlBool> => {
+    const { companyId } = criteria;
+    const now = criteria.now ?? new Date().toISOString();
+    const and: Expression<SqlBool>[] = [sql<SqlBool>`${context.column('assignments.company_id', 1)} = ${companyId}`];
+    if (criteria.scope) {
+      const scope = criteria.scope.length > 0 ? criteria.scope : [0];
+      and.push(sql<SqlBool>`assignments.user_id IN (SELECT u.id FROM users u
+        WHERE u.company_id = ${companyId} AND u.department_id IN (${sql.join(scope)}))`);
+    }
+    const text = criteria.text ? context.textCondition(criteria.text) : undefined;
+    if (text) and.push(text);
+    if (criteria.userIds)
+      and.push(inList(context.column('assignments.user_id', criteria.userIds.length), criteria.userIds));
+    if (criteria.courseIds)
+      and.push(inList(context.column('assignments.course_id', criteria.courseIds.length), criteria.courseIds));
+    if (criteria.departmentIds?.length)
+      and.push(sql<SqlBool>`assignments.user_id IN (${subtreeLearners(companyId, criteria.departmentIds)})`);
+    if (criteria.sources)
+      and.push(inList(context.column('assignments.source', criteria.sources.length), criteria.sources));
+    if (criteria.statuses) {
+      const any = criteria.statuses.map((status) => statusCondition(status, now));
+      and.push(any.length === 1 ? any[0]! : sql<SqlBool>`(${sql.join(any, sql` OR `)})`);
+    }
+    and.push(...rangeCondition('assignments.assigned_at', criteria.assigned));
+    and.push(...rangeCondition('assignments.due_at', criteria.due));
+    and.push(...rangeCondition('assignments.completed_at', criteria.completed));
+    and.push(...rangeCondition('assignments.expires_at', criteria.expires));
+    and.push(...rangeCondition('assignments.score', criteria.score));
+    return eb.and(and);
+  };
+}
+
+const hasFilters = (criteria: AssignmentCriteria) =>
+  Object.entries(criteria).some(
+    ([key, value]) => !['companyId', 'now', 'text'].includes(key) && value !== undefined && value !== null,
+  );
+
+/** The learner's name as both databases sort it: last name, then first name, regardless of case. */
+const LEARNER_NAME = sql`(SELECT lower(u.last_name) || ' ' || lower(u.first_name) FROM users u WHERE u.id = assignments.user_id)`;
+const COURSE_NAME = sql`(SELECT lower(c.name) FROM courses c WHERE c.id = assignments.course_id)`;
+const DEPARTMENT_NAME = sql`coalesce((SELECT lower(d.name) FROM users u JOIN departments d ON d.id = u.department_id
+  WHERE u.id = assignments.user_id), '')`;
+
+/** The sort keys of each contract sort; each ends in id. */
+export const ASSIGNMENT_ORDER: Record<AssignmentSort, string[]> = {
+  id: ['id'],
+  learner: ['learner_name', 'id'],
+  course: ['course_name', 'id'],
+  department: ['department_name', 'id'],
+  assigned_at: ['assigned_at', 'id'],
+  due_at: ['due_at', 'id'],
+  status: ['status_rank', 'id'],
+  completed_at: ['completed_at', 'id'],
+  score: ['score', 'id'],
+  expires_at: ['expires_at', 'id'],
+  source: ['source', 'id'],
+};
+
+/** Column sorts whose (company_id, key, id) index the company condition may walk (migrations 002, 026). */
+const COMPANY = ['assignments.company_id'];
+const ORDERING_FILTERS: Record<string, string[]> = {
+  assigned_at: COMPANY,
+  due_at: COMPANY,
+  completed_at: COMPANY,
+  expires_at: COMPANY,
+  score: COMPANY,
+  source: COMPANY,
+};
+
+/** Learner name, username or e-mail contains the text: the users' own text index, then their assignments. */
+const learnerText = (condition: (text: string, companyId: number) => RawBuilder<SqlBool>) => ({
+  condition: (text: string, criteria: AssignmentCriteria) =>
+    sql<SqlBool>`assignments.user_id IN (SELECT users.id FROM users WHERE users.company_id = ${criteria.companyId}
+      AND ${condition(text, criteria.companyId)})`,
+});
+
+/** An assignment row as the list shows it: the learner, course, department, and who or what made it. */
+function selectAssignmentRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('assignments')
+    .innerJoin('users as learner', 'learner.id', 'assignments.user_id')
+    .innerJoin('courses', 'courses.id', 'assignments.course_id')
+    .leftJoin('departments', 'departments.id', 'learner.department_id')
+    .leftJoin('users as assigner', 'assigner.id', 'assignments.assigned_by')
+    .leftJoin('assignment_rules', 'assignment_rules.id', 'assignments.rule_id')
+    .select([
+      'assignments.id',
+      'assignments.user_id',
+      'assignments.course_id',
+      'assignments.status',
+      'assignments.source',
+      'assignments.rule_id',
+      'assignments.assigned_by',
+      'assignments.assigned_at',
+      'assignments.due_at',
+      'assignments.started_at',
+      'assignments.completed_at',
+      'assignments.progress',
+      'assignments.score',
+      'assignments.expires_at',
+      'learner.first_name as learner_first_name',
+      'learner.last_name as learner_last_name',
+      'learner.username as learner_username',
+      'courses.name as course_name',
+      'learner.department_id as department_id',
+      'departments.name as department_name',
+      'assigner.first_name as assigner_first_name',
+      'assigner.last_name as assigner_last_name',
+      'assignment_rules.name as rule_name',
+    ]);
+}
+
+/**
+ * The assignments list at one moment, described for the list engine (`db/lists/README.md`).
+ * Assignments move the data stamp on both databases (migration 026), so totals and lists are kept
+ * while nothing changes; what depends on the clock (a status filter, the status order) is not: the
+ * criteria then carry the clock, and the status order is unkept (decision 064).
+ */
+export function assignmentsList(now: string): lists.ListSpec<AssignmentCriteria, AssignmentListRow> {
+  return {
+    name: 'assignments',
+    table: 'assignments',
+    selectRows: (db) => selectAssignmentRows(db) as never,
+    sortExpressions: {
+      learner_name: LEARNER_NAME,
+      course_name: COURSE_NAME,
+      department_name: DEPARTMENT_NAME,
+      status_rank: statusRank(now),
+    },
+    // The status order reads the clock: never kept (its criteria carry the clock as well).
+    unkeptSortKeys: new Set(['status_rank']),
+    numericColumns: new Set(['assignments.id', 'assignments.score']),
+    where: assignmentsWhere,
+    hasFilters,
+    population: (criteria) => ({ companyId: criteria.companyId, scope: null }),
+    sqlite: {
+      orderingFilters: ORDERING_FILTERS,
+      // No (company_id, id) index: sorting a company's assignments by id reads the table in rowid order.
+      idSortWalksTable: () => true,
+      hasSetFilters: () => false,
+      text: { ...learnerText(sqliteTextCondition), indexed: () => false, matchSet: async () => undefined },
+    },
+    postgres: {
+      fetchesAll: (criteria) => Boolean(criteria.text || criteria.departmentIds?.length || criteria.scope),
+      text: learnerText(postgresTextCondition),
+    },
+  };
+}
+
+export interface AssignmentPageRequest {
+  orderBy: string[];
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** One page of assignments in the request's order, and the total matching. */
+export function listAssignmentsPage(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: AssignmentCriteria,
+  page: AssignmentPageRequest,
+  now: string,
+) {
+  return lists.listPage(db, dialect, assignmentsList(now), criteria, page);
+}
+
+/** The rows of the criteria after `afterId`, in id order, `limit` of them (the export's batches). */
+export function listAssignmentRowsAfter(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  criteria: AssignmentCriteria,
+  afterId: number,
+  limit: number,
+  now: string,
+): Promise<AssignmentListRow[]> {
+  const spec = assignmentsList(now);
+  const where = spec.where(lists.whereContext(dialect, spec, criteria, lists.defaultHint(criteria)), criteria);
+  return (selectAssignmentRows(db) as any)
+    .where(where)
+    .where('assignments.id', '>', afterId)
+    .orderBy('assignments.id')
+    .limit(limit)
+    .execute();
+}

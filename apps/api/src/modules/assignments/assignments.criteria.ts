@@ -1,0 +1,34 @@
+import type { AssignmentSource, AssignmentStatus } from '@heed/contract';
+
+/** An inclusive range of ISO timestamps or numbers; either end may be open. */
+export interface Range<T> {
+  from?: T | undefined;
+  to?: T | undefined;
+}
+
+/** What an assignments list or export asks for, already validated. */
+export interface AssignmentCriteria {
+  /** The tenant. */
+  companyId: number;
+  /** The learners' departments the caller reaches (`departmentScope`; null = the whole company). */
+  scope: number[] | null;
+  /**
+   * The request's clock (ISO), present when the matches depend on it (a status filter): overdue is
+   * true at the moment of the request. Being part of the criteria, it keeps the
+   * engine from reusing a total or a list across requests for those (decision 064).
+   */
+  now?: string | undefined;
+  /** Part of the learner's name, username or e-mail (the users' text index). */
+  text?: string | undefined;
+  userIds?: number[];
+  courseIds?: number[];
+  /** Learners in these departments' subtrees. */
+  departmentIds?: number[];
+  statuses?: AssignmentStatus[];
+  sources?: AssignmentSource[];
+  assigned?: Range<string>;
+  due?: Range<string>;
+  completed?: Range<string>;
+  expires?: Range<string>;
+  score?: Range<number>;
+}

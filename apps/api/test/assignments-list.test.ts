@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AssignmentsWorld, createAssignmentsWorld } from './support/assignments-fixture.ts';
+import { type TestClient, signedIn } from './support/client.ts';
+import { createUser } from './support/factories.ts';
+import { TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
+
+// The assignments list runs on the list engine (db/lists): every page of every sort and filter must
+// equal a fetch of every match sorted here (statuses derived at the test clock), with the right total.
+
+const PER_PAGE = 25;
+const SORTS = [
+  'id',
+  'learner',
+  'course',
+  'department',
+  'assigned_at',
+  'due_at',
+  'status',
+  'completed_at',
+  'score',
+  'expires_at',
+  'source',
+] as const;
+type Sort = (typeof SORTS)[number];
+const LAST_NAMES = ['Abbott', 'Baker', 'Carter', 'Dunn', 'Evans', 'Foster', 'Grant', 'Hughes', 'Irwin', 'Jones'];
+const FIRST_NAMES = ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn'];
+const STATUS_RANK = { not_started: 1, in_progress: 2, overdue: 3, completed: 4, expired: 5 } as const;
+
+let t: TestApp;
+let w: AssignmentsWorld;
+let cm: TestClient;
+let dm: TestClient;
+let now: string;
+
+interface Row {
+  id: number;
+  user_id: number;
+  learner: string;
+  learnerText: string;
+  /** First name, last name and username: what a term shorter than a trigram matches the start of. */
+  prefixes: string[];
+  course: string;
+  course_id: number;
+  department: string;
+  department_id: number | null;
+  status: keyof typeof STATUS_RANK;
+  source: string;
+  assigned_at: string;
+  due_at: string | null;
+  completed_at: string | null;
+  score: number | null;
+  expires_at: string | null;
+}
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
+
+async function insertMany() {
+  const departments = [w.ops, w.opsEast, w.sales, null];
+  const learners: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const user = await createUser(t.db, {
+      companyId: w.companyA,
+      firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
+      lastName: LAST_NAMES[(i * 7) % LAST_NAMES.length]!,
+      departmentId: departments[i % departments.length]!,
+      username: `learner${i}`,
+    });
+    learners.push(user.id);
+  }
+  const courses = [w.courses.fire, w.courses.ethics, w.courses.retired];
+  const rows = [];
+  for (let i = 0; i < 900; i++) {
+    const kind = i % 5;
+    const assigned = (i * 13) % 80;
+    const completed = kind === 3 || kind === 4;
+    rows.push({
+      company_id: w.companyA,
+      user_id: learners[(i * 11) % learners.length]!,
+      course_id: courses[i % courses.length]!,
+      status: completed ? 'completed' : kind === 1 ? 'in_progress' : kind === 2 ? 'overdue' : 'not_started',
+      source: ['manual', 'rule', 'import'][i % 3]!,
+      rule_id: null,
+      assigned_by: i % 3 === 0 ? w.actors.cm : null,
+      assigned_at: day(assigned),
+      due_at: i % 7 === 0 ? null : day(assigned + ((i * 3) % 60)),
+      started_at: kind === 1 ? day(assigned + 1) : null,
+      completed_at: completed ? day(assigned + (i % 9)) : null,
+      progress: completed ? 100 : kind === 1 ? 50 : 0,
+      score: completed ? 60 + (i % 41) : null,
+      recertify_months: null,
+      expires_at: completed && i % 2 === 0 ? day(assigned + 40 + (i % 30)) : null,
+      created_at: day(assigned),
+      updated_at: day(assigned),
+    });
+  }
+  for (let at = 0; at < rows.length; at += 200)
+    await t.db
+      .insertInto('assignments')
+      .values(rows.slice(at, at + 200))
+      .execute();
+  // Company B's, never listed for A.
+  await t.db
+    .insertInto('assignments')
+    .values({ ...rows[0]!, company_id: w.companyB, user_id: w.learners.b1 })
+    .execute();
+}
+
+function statusAt(a: {
+  status: string;
+  due_at: string | null;
+  started_at: string | null;
+  progress: number;
+  expires_at: string | null;
+}) {
+  if (a.status === 'completed') return a.expires_at !== null && a.expires_at <= now ? 'expired' : 'completed';
+  if (a.due_at !== null && a.due_at < now) return 'overdue';
+  return a.started_at !== null || a.progress > 0 || a.status === 'in_progress' ? 'in_progress' : 'not_started';
+}
+
+async function everything(): Promise<Row[]> {
+  const rows = await t.db
+    .selectFrom('assignments')
+    .innerJoin('users', 'users.id', 'assignments.user_id')
+    .innerJoin('courses', 'courses.id', 'assignments.course_id')
+    .leftJoin('departments', 'departments.id', 'users.department_id')
+    .selectAll('assignments')
+    .select([
+      'users.first_name',
+      'users.last_name',
+      'users.username',
+      'users.email',
+      'users.department_id',
+      'courses.name as course_name',
+      'departments.name as department_name',
+    ])
+    .where('assignments.company_id', '=', w.companyA)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    user_id: r.user_id,
+    learner: `${r.last_name.toLowerCase()} ${r.first_name.toLowerCase()}`,
+    learnerText: `${r.first_name} ${r.last_name} ${r.username} ${r.email ?? ''}`.toLowerCase(),
+    prefixes: [r.first_name, r.last_name, r.username].map((v) => v.toLowerCase()),
+    course: r.course_name.toLowerCase(),
+    course_id: r.course_id,
+    department: (r.department_name ?? '').toLowerCase(),
+    department_id: r.department_id,
+    status: statusAt(r),
+    source: r.source,
+    assigned_at: r.assigned_at,
+    due_at: r.due_at,
+    completed_at: r.completed_at,
+    score: r.score,
+    expires_at: r.expires_at,
+  }));
+}
+
+interface Query {
+  sort: Sort;
+  order: 'asc' | 'desc';
+  text?: string;
+  filters?: Record<string, string>;
+  keep?: (row: Row) => boolean;
+}
+
+/** Each database's own place for nulls: first in ascending order on SQLite, last on PostgreSQL. */
+const NULL_LOW = TEST_DIALECT === 'sqlite';
+
+/** The users list's text rules: a substring of names, username or e-mail; under three letters, the start of a name or username. */
+function matchesText(r: Row, text: string | undefined) {
+  if (!text) return true;
+  const term = text.toLowerCase();
+  return [...term].length < 3 ? r.prefixes.some((p) => p.startsWith(term)) : r.learnerText.includes(term);
+}
+
+function expected(all: Row[], q: Query): number[] {
+  const key = (r: Row): string | number | null =>
+    q.sort === 'status' ? STATUS_RANK[r.status] : q.sort === 'id' ? r.id : (r[q.sort] as string | number | null);
+  const compare = (x: string | number | null, y: string | number | null) => {
+    if (x === y) return 0;
+    if (x === null) return NULL_LOW ? -1 : 1;
+    if (y === null) return NULL_LOW ? 1 : -1;
+    return x < y ? -1 : 1;
+  };
+  const sign = q.order === 'asc' ? 1 : -1;
+  return all
+    .filter((r) => (q.keep ? q.keep(r) : true) && matchesText(r, q.text))
+    .sort((a, b) => (compare(key(a), key(b)) || a.id - b.id) * sign)
+    .map((r) => r.id);
+}
+
+async function listed(client: TestClient, q: Query, page: number) {
+  const query: Record<string, string> = {
+    sort: q.sort,
+    order: q.order,
+    per_page: String(PER_PAGE),
+    page: String(page),
+  };
+  if (q.text) query.text = q.text;
+  for (const [name, value] of Object.entries(q.filters ?? {})) query[`field[${name}]`] = value;
+  const response = await client.get('/api/v3/assignments', { query });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as { data: { id: number }[]; meta: { total: number } };
+  return { ids: body.data.map((a) => a.id), total: body.meta.total };
+}
+
+async function checkPages(client: TestClient, all: Row[], q: Query) {
+  const want = expected(all, q);
+  const last = Math.max(1, Math.ceil(want.length / PER_PAGE));
+  for (const page of [...new Set([1, 2, Math.ceil(last / 2), last])]) {
+    const got = await listed(client, q, page);
+    const label = `${q.sort} ${q.order} ${q.text ?? ''} ${JSON.stringify(q.filters ?? {})} page ${page}`;
+    expect(got.total, label).toBe(want.length);
+    expect(got.ids, label).toEqual(want.slice((page - 1) * PER_PAGE, page * PER_PAGE));
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createAssignmentsWorld(t.db);
+  await insertMany();
+  now = t.clock.now.toISOString();
+  cm = await signedIn(t.app, 'a.cm');
+  dm = await signedIn(t.app, 'a.dm');
+}, 120_000);
+afterAll(async () => t.close());
+
+describe('GET /assignments pages', () => {
+  it('every sort, both orders, equals fetch-and-sort', async () => {
+    const all = await everything();
+    for (const sort of SORTS) for (const order of ['asc', 'desc'] as const) await checkPages(cm, all, { sort, order });
+  }, 120_000);
+
+  it('every filter equals fetch-and-sort', async () => {
+    const all = await everything();
+    const between = (v: string | null, from: string, to: string) => v !== null && v >= from && v <= to;
+    const cases: Omit<Query, 'sort' | 'order'>[] = [
+      { filters: { status: 'overdue' }, keep: (r) => r.status === 'overdue' },
+      { filters: { status: 'completed,expired' }, keep: (r) => r.status === 'completed' || r.status === 'expired' },
+      { filters: { status: 'not_started' }, keep: (r) => r.status === 'not_started' },
+      { filters: { status: 'in_progress' }, keep: (r) => r.status === 'in_progress' },
+      { filters: { course_id: String(w.courses.ethics) }, keep: (r) => r.course_id === w.courses.ethics },
+      {
+        filters: { department_id: String(w.ops) },
+        keep: (r) => r.department_id === w.ops || r.department_id === w.opsEast,
+      },
+      { filters: { source: 'rule,import' }, keep: (r) => r.source !== 'manual' },
+      {
+        filters: { assigned_at: '2026-01-10..2026-02-05' },
+        keep: (r) => between(r.assigned_at, day(9), '2026-02-05T23:59:59.999Z'),
+      },
+      { filters: { due_at: '..2026-02-01' }, keep: (r) => r.due_at !== null && r.due_at <= '2026-02-01T23:59:59.999Z' },
+      { filters: { completed_at: '2026-02-01..' }, keep: (r) => r.completed_at !== null && r.completed_at >= day(31) },
+      {
+        filters: { expires_at: '2026-03-01..2026-04-30' },
+        keep: (r) => between(r.expires_at, day(59), '2026-04-30T23:59:59.999Z'),
+      },
+      { filters: { score: '80..90' }, keep: (r) => r.score !== null && r.score >= 80 && r.score <= 90 },
+      { text: 'abbo' },
+      { text: 'learner1' },
+      { text: 'ev' },
+      {
+        text: 'ann',
+        filters: { status: 'overdue', course_id: String(w.courses.fire) },
+        keep: (r) => r.status === 'overdue' && r.course_id === w.courses.fire,
+      },
+    ];
+    for (const filter of cases)
+      for (const [sort, order] of [
+        ['due_at', 'asc'],
+        ['learner', 'asc'],
+        ['assigned_at', 'desc'],
+      ] as const)
+        await checkPages(cm, all, { ...filter, sort, order });
+  }, 120_000);
+
+  it("a Department Manager's pages hold their subtree's learners only", async () => {
+    const all = (await everything()).filter((r) => r.department_id === w.ops || r.department_id === w.opsEast);
+    for (const sort of ['learner', 'due_at', 'status'] as const) await checkPages(dm, all, { sort, order: 'asc' });
+    await checkPages(dm, all, {
+      sort: 'assigned_at',
+      order: 'desc',
+      filters: { status: 'overdue' },
+      keep: (r) => r.status === 'overdue',
+    });
+  }, 120_000);
+
+  it('a write on another connection shows on the very next request, kept totals and pages included', async () => {
+    const q: Query = { sort: 'due_at', order: 'asc' };
+    const before = await listed(cm, q, 20);
+    const other = t.openSecondConnection();
+    try {
+      await other.db
+        .insertInto('assignments')
+        .values({
+          company_id: w.companyA,
+          user_id: w.learners.ops1,
+          course_id: w.courses.fire,
+          status: 'not_started',
+          source: 'manual',
+          assigned_at: day(1),
+          due_at: '2020-01-01T00:00:00.000Z',
+          created_at: day(1),
+          updated_at: day(1),
+        })
+        .execute();
+    } finally {
+      await other.close();
+    }
+    const all = await everything();
+    const after = await listed(cm, q, 20);
+    expect(after.total).toBe(before.total + 1);
+    await checkPages(cm, all, q);
+  }, 120_000);
+});

@@ -1,0 +1,2 @@
+/** The assignments domain's names; its endpoint tables are joined into `endpointRoutes` and `endpoints` at the top level. */
+export * from './assignments.ts';
