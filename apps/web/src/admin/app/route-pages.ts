@@ -16,16 +16,16 @@ export const ROUTE_PAGES: Record<ConsoleRouteName, PageLoader> = {
   'users-import': () => import('../../features/users-import/pages/users-import-page.tsx').then((m) => m.default),
   'users-import-new': () =>
     import('../../features/users-import/pages/users-import-new-page.tsx').then((m) => m.default),
-  assignments: () => import('../pages/assignments-page.tsx').then((m) => m.AssignmentsPage),
-  'assignments-new': () => import('../pages/assignments-new-page.tsx').then((m) => m.AssignmentsNewPage),
+  assignments: () => import('../../features/assignments/pages/assignments-list-page.tsx').then((m) => m.default),
+  'assignments-new': () => import('../../features/assignments/pages/assignments-new-page.tsx').then((m) => m.default),
   notifications: () => import('../pages/notifications-page.tsx').then((m) => m.NotificationsPage),
   'course-activity': () => import('../pages/course-activity-page.tsx').then((m) => m.CourseActivityPage),
   audit: () => import('../pages/audit-page.tsx').then((m) => m.AuditPage),
   'automated-reports': () => import('../pages/automated-reports-page.tsx').then((m) => m.AutomatedReportsPage),
   'custom-fields': () => import('../pages/custom-fields-page.tsx').then((m) => m.CustomFieldsPage),
-  courses: () => import('../pages/courses-page.tsx').then((m) => m.CoursesPage),
-  'courses-new': () => import('../pages/courses-new-page.tsx').then((m) => m.CoursesNewPage),
-  'courses-edit': () => import('../pages/courses-edit-page.tsx').then((m) => m.CoursesEditPage),
+  courses: () => import('../../features/courses/pages/courses-list-page.tsx').then((m) => m.default),
+  'courses-new': () => import('../../features/courses/pages/course-editor-page.tsx').then((m) => m.default),
+  'courses-edit': () => import('../../features/courses/pages/course-editor-page.tsx').then((m) => m.default),
   departments: () => import('../pages/departments-page.tsx').then((m) => m.DepartmentsPage),
   hris: () => import('../pages/hris-page.tsx').then((m) => m.HrisPage),
   sso: () => import('../pages/sso-page.tsx').then((m) => m.SsoPage),
@@ -59,5 +59,8 @@ export const ROUTE_DATA: Partial<Record<ConsoleRouteName, RouteData>> = {
   users: {
     early: (queryClient) => void queryClient.prefetchQuery(usersListViewQuery()),
     afterSession: () => import('../../features/users/api/list-users.ts').then((m) => m.prefetchUsersList),
+  },
+  courses: {
+    afterSession: () => import('../../features/courses/api/list-courses.ts').then((m) => m.prefetchCoursesList),
   },
 };
