@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
-import { bundleBudget } from './build/bundle-budget.ts';
+import { LEARNER_INITIAL_JS_BUDGET_BYTES, bundleBudget } from './build/bundle-budget.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -27,7 +27,12 @@ function consoleHistoryFallback(): Plugin {
 /** Two single-page apps from one build: the learner side (index.html) and the console (admin/index.html). */
 export default defineConfig({
   base: '/',
-  plugins: [react(), consoleHistoryFallback(), bundleBudget('admin/index.html')],
+  plugins: [
+    react(),
+    consoleHistoryFallback(),
+    bundleBudget('admin/index.html'),
+    bundleBudget('web/index.html', LEARNER_INITIAL_JS_BUDGET_BYTES),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

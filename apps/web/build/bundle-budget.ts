@@ -3,6 +3,8 @@ import type { Plugin } from 'vite';
 
 /** Issue budget: the JavaScript a browser must fetch before the console can paint (gzip). */
 export const ADMIN_INITIAL_JS_BUDGET_BYTES = 200 * 1024;
+/** Issue 15 budget: the learner side's entry JavaScript (gzip); the console's bundle is never loaded there. */
+export const LEARNER_INITIAL_JS_BUDGET_BYTES = 120 * 1024;
 
 interface ChunkInfo {
   type: 'chunk';

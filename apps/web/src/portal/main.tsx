@@ -1,15 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from '../components/app-providers.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { PortalProviders } from './portal-providers.tsx';
 import { PortalRouter } from './router.tsx';
-
-const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <PortalProviders>
       <PortalRouter />
-    </AppProviders>
+    </PortalProviders>
   </StrictMode>,
 );

@@ -4,6 +4,8 @@ export const portalPaths = {
   login: '/login',
   forgotPassword: '/password/forgot',
   resetPassword: '/password/reset/:token',
+  coursePlayer: '/courses/:assignmentId',
+  verifyCertificate: '/verify/:number',
 } as const;
 
 /** True for a path this single-page app renders itself; anything else needs a full page load. */

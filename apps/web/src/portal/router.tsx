@@ -13,10 +13,19 @@ const router = createBrowserRouter([
   {
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: Loading,
+    lazy: () => import('./learner-root.tsx').then((m) => ({ Component: m.LearnerRoot })),
     children: [
       {
         path: portalPaths.myCourses,
         lazy: () => import('./pages/my-courses-page.tsx').then((m) => ({ Component: m.MyCoursesPage })),
+      },
+      {
+        path: portalPaths.coursePlayer,
+        lazy: () => import('./pages/course-player-page.tsx').then((m) => ({ Component: m.CoursePlayerPage })),
+      },
+      {
+        path: portalPaths.verifyCertificate,
+        lazy: () => import('./pages/verify-certificate-page.tsx').then((m) => ({ Component: m.VerifyCertificatePage })),
       },
       {
         path: portalPaths.login,

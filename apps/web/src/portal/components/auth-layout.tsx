@@ -5,7 +5,18 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle.tsx';
 import classes from './auth-layout.module.css';
 
 /** The frame of the signed-out pages: the mark, one card, and the colour-scheme switch. */
-export function AuthLayout({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  children,
+  footer,
+  wide = false,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** A wider card (the certificate verification). */
+  wide?: boolean;
+}) {
   return (
     <div className={classes.page}>
       <title>{title}</title>
@@ -13,7 +24,7 @@ export function AuthLayout({ title, children, footer }: { title: string; childre
         <ColorSchemeToggle />
       </header>
       <main className={classes.main}>
-        <Stack gap="xl" className={classes.column}>
+        <Stack gap="xl" className={wide ? `${classes.column} ${classes.wide}` : classes.column}>
           <Center>
             <Brand />
           </Center>

@@ -8,7 +8,7 @@ import {
   TODAY,
   historyPage,
 } from '../../features/learning/test/my-courses-fixtures.ts';
-import { screen, userEvent, waitFor, within } from '../../test/render.tsx';
+import { fireEvent, screen, userEvent, waitFor, within } from '../../test/render.tsx';
 import { MyCoursesPage } from './my-courses-page.tsx';
 
 type Answer = (call: ApiCall) => Response | Promise<Response>;
@@ -73,12 +73,79 @@ describe('My Courses', () => {
     expect(within(conduct).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
 
-  it('offers no button that does nothing: no Start or Continue until the course player exists', async () => {
+  it('gives every card its next step: Start, Continue, Start again, Review and the certificate', async () => {
     mockMyApi();
     renderPage();
     await screen.findByRole('article', { name: 'Fire Safety' });
-    for (const article of screen.getAllByRole('article')) expect(within(article).queryByRole('button')).toBeNull();
-    expect(screen.queryByRole('button', { name: /start|continue/i })).toBeNull();
+    const actions = (name: string) =>
+      within(card(name))
+        .queryAllByRole('link')
+        .concat(within(card(name)).queryAllByRole('button'))
+        .map((element) => [element.textContent, element.getAttribute('aria-label')]);
+    expect(actions('Data Protection (GDPR)')).toEqual([['Continue', 'Continue Data Protection (GDPR)']]);
+    expect(actions('Fire Safety')).toEqual([['Continue', 'Continue Fire Safety']]);
+    expect(actions('Phishing Awareness')).toEqual([['Start', 'Start Phishing Awareness']]);
+    expect(actions('Forklift Operation')).toEqual([['Start again', 'Start again Forklift Operation']]);
+    expect(actions('Code of Conduct')).toEqual([
+      ['Review', 'Review Code of Conduct'],
+      ['Download certificate', 'Download certificate of Code of Conduct'],
+    ]);
+    const start = within(card('Phishing Awareness')).getByRole('link', { name: 'Start Phishing Awareness' });
+    expect(start).toHaveAttribute('href', `/courses/${ASSIGNMENTS[2]!.id}`);
+  });
+
+  it('downloads the certificate of a completed course once, however often it is clicked', async () => {
+    const conduct = ASSIGNMENTS[4]!;
+    const certificate = `/api/v3/my/assignments/${conduct.id}/certificate`;
+    const api = mockMyApi();
+    const pdf = () =>
+      new Promise<Response>((resolve) =>
+        setTimeout(
+          () =>
+            resolve(
+              new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+                headers: { 'Content-Disposition': 'attachment; filename="certificate.pdf"' },
+              }),
+            ),
+          30,
+        ),
+      );
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => (String(input).endsWith(certificate) ? pdf() : answer(input, init)));
+    const createObjectURL = vi.fn(() => 'blob:certificate');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPage();
+    const button = await within(await screen.findByRole('article', { name: 'Code of Conduct' })).findByRole('button', {
+      name: 'Download certificate of Code of Conduct',
+    });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith(certificate))).toHaveLength(1);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(api.calls.length).toBeGreaterThan(0);
+  });
+
+  it('shows why a certificate could not be downloaded', async () => {
+    const conduct = ASSIGNMENTS[4]!;
+    mockApi((call) => {
+      if (call.path === '/api/v3/me') return json({ data: ME });
+      if (call.path === MY_ASSIGNMENTS) return json({ data: ASSIGNMENTS });
+      if (call.path === MY_HISTORY) return json(historyPage(1, 0));
+      if (call.path === `/api/v3/my/assignments/${conduct.id}/certificate`)
+        return json(
+          { error: { message: 'There is no certificate for this assignment: the course is not completed.' } },
+          404,
+        );
+      return undefined;
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Download certificate of Code of Conduct' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There is no certificate for this assignment: the course is not completed.',
+    );
   });
 
   it('keeps the empty state for a learner with nothing assigned, and asks for no history', async () => {

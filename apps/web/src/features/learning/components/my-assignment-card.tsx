@@ -2,6 +2,7 @@ import type { MyAssignment } from '@heed/contract';
 import { Group, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useId } from 'react';
+import { CardActions } from './card-actions.tsx';
 import { dueWording, formatDay, formatDuration } from '../model/due-wording.ts';
 import { MyStatusBadge } from './my-status-badge.tsx';
 import classes from './my-status.module.css';
@@ -33,7 +34,8 @@ function ScoreLine({ assignment }: { assignment: MyAssignment }) {
 
 /**
  * One course of the learner's: name, status, the date in words, duration, progress and, once done,
- * the score against the pass mark. No "Start" button until the course player exists.
+ * the score against the pass mark; its next step (Start, Continue, Retake, Review) and, once completed,
+ * the certificate.
  */
 export function MyAssignmentCard({ assignment, now }: { assignment: MyAssignment; now: Date }) {
   const titleId = useId();
@@ -107,6 +109,7 @@ export function MyAssignmentCard({ assignment, now }: { assignment: MyAssignment
           aria-label={`Progress in ${course.name}`}
         />
       </Stack>
+      <CardActions assignment={assignment} />
     </Paper>
   );
 }

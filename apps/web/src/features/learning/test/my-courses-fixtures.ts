@@ -35,6 +35,7 @@ export function myAssignment(
     progress: 0,
     score: null,
     expires_at: null,
+    last_attempt: null,
     ...rest,
   };
 }
