@@ -178,9 +178,11 @@ describe('demo seed', () => {
   it('records course activity, answers, system templates, schedules, deliveries and audit history', async () => {
     const events = await t.db.selectFrom('course_activity').select('event').distinct().execute();
     expect(events.map((e) => e.event).sort()).toEqual([
+      'acknowledged',
       'answered',
       'certificate_issued',
       'completed',
+      'failed',
       'launched',
       'progressed',
     ]);

@@ -187,6 +187,7 @@ export const COMPLIANCE_COURSES: readonly CatalogCourse[] = [
           ],
         ],
       },
+      { name: 'Code of Conduct policy', content: '', questions: [], media: 'conduct-policy' },
     ],
   },
   {

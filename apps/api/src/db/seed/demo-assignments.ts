@@ -1,4 +1,5 @@
 import type { SeededCourse } from './catalog.ts';
+import { SCORM_COURSES } from './catalog-media.ts';
 import { DemoClock } from './demo-clock.ts';
 import type { DemoPerson } from './demo-people.ts';
 import type { DemoRule } from './demo-rules.ts';
@@ -24,6 +25,8 @@ export interface PlannedAssignment {
   /** Filled in by the activity simulation. */
   progress: number;
   score: number | null;
+  /** The course version a completion was made on (filled in by the activity simulation). */
+  courseVersionId: number | null;
 }
 
 /** A manager assigning one course to part of the company on one day. */
@@ -57,7 +60,7 @@ export function planAssignments(random: Random, clock: DemoClock, plan: CompanyP
     const assignment = simulate(
       random,
       clock,
-      { ...origin, id: 0, companyId: plan.companyId, person, course, progress: 0, score: null },
+      { ...origin, id: 0, companyId: plan.companyId, person, course, progress: 0, score: null, courseVersionId: null },
       day,
       dueDays,
       minute,
@@ -109,7 +112,7 @@ export function planAssignments(random: Random, clock: DemoClock, plan: CompanyP
   return planned;
 }
 
-/** The demo Student always has one course not started and one in progress, ready to take. */
+/** The demo Student always has courses not started (one a SCORM module) and one in progress, ready to take. */
 function studentAssignments(random: Random, clock: DemoClock, plan: CompanyPlan): PlannedAssignment[] {
   const origin = {
     companyId: plan.companyId,
@@ -120,6 +123,7 @@ function studentAssignments(random: Random, clock: DemoClock, plan: CompanyPlan)
     recertifyMonths: null,
     progress: 0,
     score: null,
+    courseVersionId: null,
     completedMs: null,
     id: 0,
   };
@@ -130,7 +134,11 @@ function studentAssignments(random: Random, clock: DemoClock, plan: CompanyPlan)
     dueMs: clock.endOfDay(day + 30),
     startedMs: startedDay === null ? null : clock.ms(startedDay, 660 + random.int(0, 300)),
   });
-  return [open('Data Protection (GDPR)', -3, null), open('Workplace Harassment Prevention', -6, -4)];
+  return [
+    open('Data Protection (GDPR)', -3, null),
+    open('Workplace Harassment Prevention', -6, -4),
+    open('Fire Door Safety', -2, null),
+  ];
 }
 
 function simulate(
@@ -173,20 +181,29 @@ function simulate(
   return { ...base, assignedMs, dueMs: clock.endOfDay(day + dueDays), startedMs, completedMs };
 }
 
-/** Six campaigns per company of courses that no rule assigns: five over the history and one this month. */
+/**
+ * Campaigns of courses that no rule assigns: five over the history, one of each SCORM course in the
+ * last two months, and one this month.
+ */
 export function planCampaigns(
   random: Random,
   courses: Map<string, SeededCourse>,
   rules: readonly DemoRule[],
 ): Campaign[] {
   const ruled = new Set(rules.flatMap((r) => r.courses));
-  const candidates = [...courses.values()].filter((c) => !ruled.has(c.name));
+  const scorm = new Set(SCORM_COURSES.map((c) => c.name));
+  const candidates = [...courses.values()].filter((c) => !ruled.has(c.name) && !scorm.has(c.name));
   const past = Array.from({ length: 5 }, (_, i) => ({
     course: random.pick(candidates),
     day: -HISTORY_DAYS + 20 + i * 100 + random.int(0, 40),
     share: random.int(15, 45) / 100,
   }));
-  return [...past, { course: random.pick(candidates), day: -random.int(8, 16), share: 0.5 }];
+  // The SCORM courses went out to a quarter of the company in the last two months.
+  const modules = [...scorm].flatMap((name, i) => {
+    const course = courses.get(name);
+    return course ? [{ course, day: -random.int(25, 40) - 20 * i, share: 0.25 }] : [];
+  });
+  return [...past, ...modules, { course: random.pick(candidates), day: -random.int(8, 16), share: 0.5 }];
 }
 
 export function statusOf(a: PlannedAssignment, nowMs: number): 'completed' | 'overdue' | 'in_progress' | 'not_started' {

@@ -1,5 +1,9 @@
+import { SCORM_COURSES } from './catalog-media.ts';
 import type { DemoClock } from './demo-clock.ts';
 import type { Random } from './prng.ts';
+
+/** Every company uses the two SCORM courses (catalog-media.ts). */
+const SCORM_COURSE_NAMES = SCORM_COURSES.map((c) => c.name);
 
 export interface DepartmentSpec {
   name: string;
@@ -137,6 +141,7 @@ export const ACME: DemoCompanySpec = {
     },
   ],
   courses: [
+    ...SCORM_COURSE_NAMES,
     'Anti-Bribery and Corruption',
     'Code of Conduct',
     'Data Protection (GDPR)',
@@ -226,6 +231,7 @@ export const BOREALIS: DemoCompanySpec = {
     { key: 'cost_centre', label: 'Cost centre', type: 'number', value: (p) => String(4000 + p.random.int(0, 40) * 10) },
   ],
   courses: [
+    ...SCORM_COURSE_NAMES,
     'Anti-Bribery and Corruption',
     'Code of Conduct',
     'Anti-Money Laundering',
@@ -306,6 +312,7 @@ export const CEDAR: DemoCompanySpec = {
     },
   ],
   courses: [
+    ...SCORM_COURSE_NAMES,
     'Code of Conduct',
     'Data Protection (GDPR)',
     'Phishing Awareness',

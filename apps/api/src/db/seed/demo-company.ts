@@ -10,6 +10,7 @@ import { demoRules } from './demo-rules.ts';
 import { insertMany } from './seed-db.ts';
 
 export interface CompanyHistory {
+  companyId: number;
   planned: PlannedAssignment[];
   /** Deliveries and audit entries, planned once the assignments have their ids. */
   afterAssignments: () => {
@@ -87,6 +88,7 @@ export async function seedCompany(
         .length,
   );
   return {
+    companyId,
     planned,
     afterAssignments: () => ({
       deliveries: planDeliveries(

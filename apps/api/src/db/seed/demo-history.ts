@@ -1,17 +1,20 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../types.ts';
 import { type PlannedAssignment, statusOf } from './demo-assignments.ts';
-import { simulateActivity } from './demo-activity.ts';
+import { type ActivityRows, simulateActivity } from './demo-activity.ts';
 import { DemoClock } from './demo-clock.ts';
 import type { Random } from './prng.ts';
-import { type IdAllocator, insertMany } from './seed-db.ts';
+import { type IdAllocator, insertMany, withIndexesRebuilt } from './seed-db.ts';
 
 export const byTime = (a: { created_at: string }, b: { created_at: string }) =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** Assignments in the order they were made (so ids follow time), then the course activity and answers they led to. */
+/**
+ * Assignments in the order they were made (so ids follow time), then the course activity, answers,
+ * attempts and certificates they led to.
+ */
 export async function writeHistory(
   db: Kysely<Database>,
   ids: IdAllocator,
@@ -21,18 +24,19 @@ export async function writeHistory(
 ): Promise<void> {
   assignments.sort((a, b) => a.assignedMs - b.assignedMs || a.person.id - b.person.id || a.course.id - b.course.id);
   for (const a of assignments) a.id = ids.next('assignments');
-  const activity = {
-    events: [] as Insertable<Database['course_activity']>[],
-    answers: [] as Insertable<Database['question_answers']>[],
-  };
-  simulateActivity(random, assignments, activity);
+  const activity: ActivityRows = { events: [], answers: [], attempts: [], certificates: [], answerEvents: [] };
+  simulateActivity(random, ids, assignments, activity);
   await insertMany(
     db,
     'assignments',
     assignments.map((a) => assignmentRow(a, clock)),
   );
-  await insertMany(db, 'course_activity', activity.events.sort(byTime));
-  await insertMany(db, 'question_answers', activity.answers.sort(byTime));
+  await withIndexesRebuilt(db, ['course_activity', 'question_answers'], async () => {
+    await insertMany(db, 'course_activity', activity.events.sort(byTime));
+    await insertMany(db, 'question_answers', activity.answers.sort(byTime));
+  });
+  await insertMany(db, 'course_attempts', activity.attempts);
+  await insertMany(db, 'certificates', activity.certificates);
 }
 
 function assignmentRow(a: PlannedAssignment, clock: DemoClock): Insertable<Database['assignments']> {
@@ -57,6 +61,7 @@ function assignmentRow(a: PlannedAssignment, clock: DemoClock): Insertable<Datab
     score: a.score,
     recertify_months: a.recertifyMonths,
     expires_at: iso(expires),
+    course_version_id: a.courseVersionId,
     created_at: iso(a.assignedMs)!,
     updated_at: iso(a.completedMs ?? a.startedMs ?? a.assignedMs)!,
   };

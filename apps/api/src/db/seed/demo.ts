@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.ts';
-import { seedCatalog } from './catalog.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { publishCatalogVersions, seedCatalog } from './catalog.ts';
 import { type CompanyHistory, seedCompany } from './demo-company.ts';
 import { DemoClock } from './demo-clock.ts';
 import { DEMO_COMPANIES, type DemoCompanySpec } from './demo-companies.ts';
 import { byTime, writeHistory } from './demo-history.ts';
+import { seedDemoMedia } from './demo-media.ts';
 import { seedTemplates } from './demo-notifications.ts';
 import type { SeedContext } from './demo-people.ts';
 import { Random } from './prng.ts';
@@ -15,6 +17,8 @@ export interface DemoOptions {
   adminId: number;
   passwordHash: string;
   publicUrl: string;
+  /** Where course media is stored (the course-media module's storage under DATA_DIR). */
+  mediaStorage: FileStorage;
 }
 
 /**
@@ -29,11 +33,13 @@ export async function seedDemo(
   const random = new Random('heed-demo-v1');
   const clock = new DemoClock(options.now);
   const ctx: SeedContext = { db, ids, random, clock, passwordHash: options.passwordHash, usernames: new Map() };
-  const catalog = await seedCatalog(db, ids, random, clock.at(-700));
+  const media = await seedDemoMedia(db, ids, options.mediaStorage, options.adminId, clock.at(-700));
+  const catalog = await seedCatalog(db, ids, random, clock.at(-700), media);
   const templates = await seedTemplates(db, ids, clock.at(-700));
 
   const companies: CompanyHistory[] = [];
   for (const spec of DEMO_COMPANIES) companies.push(await seedCompany(ctx, spec, catalog, templates, options));
+  await publishCatalogVersions(db, catalog, companies[0]!.companyId, clock.at(-700));
   // Assignment ids follow time across companies, so the history is written once for all of them.
   await writeHistory(
     db,

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Database } from '../types.ts';
 import { seedDemo } from './demo.ts';
+import { demoMediaStorage } from './demo-media.ts';
 import { IdAllocator, resetSequences } from './seed-db.ts';
 
 /** The password of every demo company user (the site admin's comes from HEED_ADMIN_PASSWORD). */
@@ -29,6 +30,10 @@ const ID_TABLES = [
   'assignments',
   'notification_templates',
   'notifications',
+  'course_media',
+  'course_versions',
+  'course_attempts',
+  'certificates',
 ] as const;
 
 /**
@@ -82,7 +87,13 @@ export async function ensureInitialData(
       })
       .execute();
     const seeded = demoHash
-      ? await seedDemo(trx, ids, { now, adminId, passwordHash: demoHash, publicUrl: config.publicUrl })
+      ? await seedDemo(trx, ids, {
+          now,
+          adminId,
+          passwordHash: demoHash,
+          publicUrl: config.publicUrl,
+          mediaStorage: demoMediaStorage(config.dataDir),
+        })
       : [];
     await resetSequences(trx, [
       ...ID_TABLES.map((table) => ({ table })),
