@@ -1,1 +1,2 @@
 export { Modal, type ModalProps, useModalClose } from './modal.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';

@@ -6,7 +6,8 @@ import { type EmptyCopy, ListPage, type ListPageConfig, useListPage } from '../.
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { ASSIGNMENTS_EXPORT_URL } from '../api/export-assignments.ts';
 import { ASSIGNMENTS_LIST_RULES, listAssignmentsQueryOptions } from '../api/list-assignments.ts';
-import { ASSIGNMENTS_LIST_PREFERENCE, assignmentsPreferenceStore } from '../api/preference-store.ts';
+import { apiPreferenceStore } from '../../../components/list-page/api-preference-store.ts';
+import { ASSIGNMENTS_LIST_PREFERENCE } from '../api/preference-store.ts';
 import { canAssign } from '../components/assign-permission.ts';
 import { ASSIGNMENT_COLUMNS, DEFAULT_ASSIGNMENT_COLUMNS } from '../components/assignments-columns.tsx';
 import { AssignmentsFilters } from '../components/assignments-filters.tsx';
@@ -16,7 +17,7 @@ const config: ListPageConfig<AssignmentListItem> = {
   rules: ASSIGNMENTS_LIST_RULES,
   defaultColumns: DEFAULT_ASSIGNMENT_COLUMNS,
   listQuery: listAssignmentsQueryOptions,
-  preferences: assignmentsPreferenceStore,
+  preferences: apiPreferenceStore,
 };
 
 /** The console's path of New assignment (the route table's `assignments-new`). */

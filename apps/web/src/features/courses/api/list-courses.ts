@@ -3,7 +3,8 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { defaultListRules } from '../../../components/list-page/list-state.ts';
 import { prefetchListPage } from '../../../components/list-page/prefetch-list-page.ts';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
-import { COURSES_LIST_PREFERENCE, coursePreferenceStore } from './preference-store.ts';
+import { apiPreferenceStore } from '../../../components/list-page/api-preference-store.ts';
+import { COURSES_LIST_PREFERENCE } from './preference-store.ts';
 import { coursesQueryKey } from './query-keys.ts';
 
 export type CoursesPage = ResponseOf<typeof endpoints.listCourses>;
@@ -36,7 +37,7 @@ export const prefetchCoursesList = (queryClient: QueryClient, search: string) =>
       name: COURSES_LIST_PREFERENCE,
       rules: COURSES_LIST_RULES,
       listQuery: listCoursesQueryOptions,
-      preferences: coursePreferenceStore,
+      preferences: apiPreferenceStore,
     },
     search,
   );

@@ -9,7 +9,7 @@ import { type SavedCourse, useDeleteCourse, useSaveCourse } from '../api/course.
 import { type CourseDraft, topicKeys } from '../model/course-draft.ts';
 import { useCourseForm } from '../model/use-course-form.ts';
 import { CompaniesField } from './companies-field.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/modal/index.ts';
 import { CourseDetails } from './course-details.tsx';
 import classes from './course-editor.module.css';
 import { TopicsSection } from './topics-section.tsx';

@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { type EmptyCopy, ListPage, type ListPageConfig, useListPage } from '../../../components/list-page/index.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { COURSES_LIST_RULES, listCoursesQueryOptions } from '../api/list-courses.ts';
-import { COURSES_LIST_PREFERENCE, coursePreferenceStore } from '../api/preference-store.ts';
+import { apiPreferenceStore } from '../../../components/list-page/api-preference-store.ts';
+import { COURSES_LIST_PREFERENCE } from '../api/preference-store.ts';
 import { CategoriesModal } from '../components/categories-modal.tsx';
 import { COURSE_COLUMNS, DEFAULT_COURSE_COLUMNS } from '../components/courses-columns.tsx';
 import { CoursesFilters } from '../components/courses-filters.tsx';
@@ -16,7 +17,7 @@ const config: ListPageConfig<CourseListItem> = {
   rules: COURSES_LIST_RULES,
   defaultColumns: DEFAULT_COURSE_COLUMNS,
   listQuery: listCoursesQueryOptions,
-  preferences: coursePreferenceStore,
+  preferences: apiPreferenceStore,
 };
 
 const courseId = (course: CourseListItem) => String(course.id);

@@ -1,34 +1,20 @@
-import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { formatApiError } from '../../../lib/error-notices.tsx';
 import { MY_HISTORY_PAGE_SIZE, useMyHistory } from '../api/list-my-history.ts';
 import { formatDay } from '../model/due-wording.ts';
 import classes from './my-status.module.css';
+import { LoadFailed } from '../../../components/load-failed/index.ts';
 
 function HistoryBody({ page, setPage }: { page: number; setPage: (page: number) => void }) {
   const query = useMyHistory(page);
   if (query.isError && !query.data) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
+      <LoadFailed
         title="Your history could not be loaded"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{formatApiError(query.error).message}</Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="red"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   if (query.isPending) {

@@ -1,11 +1,11 @@
 import type { MyAssignment } from '@heed/contract';
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBook } from '@tabler/icons-react';
 import { useId } from 'react';
-import { formatApiError } from '../../../lib/error-notices.tsx';
 import { useMyAssignments } from '../api/list-my-assignments.ts';
 import { CompletionHistory } from './completion-history.tsx';
 import { MyAssignmentCard } from './my-assignment-card.tsx';
+import { LoadFailed } from '../../../components/load-failed/index.ts';
 
 interface Group {
   key: string;
@@ -88,25 +88,12 @@ export function MyCoursesList({ now = new Date() }: { now?: Date }) {
   if (query.isPending) return <LoadingCourses />;
   if (query.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
+      <LoadFailed
         title="Your courses could not be loaded"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{formatApiError(query.error).message}</Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="red"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   if (query.data.length === 0) return <NoCoursesYet />;

@@ -7,7 +7,7 @@ import { showApiError } from '../../../lib/error-notices.tsx';
 import { useLoginAsUser } from '../api/login-as-user.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { ConfirmDialog } from './user-edit-confirm.tsx';
+import { ConfirmDialog } from '../../../components/modal/index.ts';
 import { type Actor, canLoginAs } from './user-edit-permissions.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
 

@@ -1,11 +1,11 @@
 import type { UserAssignment } from '@heed/contract';
-import { Alert, Button, Center, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
+import { Center, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconBook } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatApiError } from '../../../lib/error-notices.tsx';
 import { USER_ASSIGNMENTS_PAGE_SIZE, useUserAssignments } from '../api/list-user-assignments.ts';
 import classes from './user-edit-assignment-status.module.css';
 import { AssignmentStatusBadge } from './user-edit-assignment-status.tsx';
+import { LoadFailed } from '../../../components/load-failed/index.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const day = (value: string | null) => (value ? dateFormat.format(new Date(value)) : '—');
@@ -38,25 +38,12 @@ export function UserEditAssignments({ userId, firstName }: { userId: number; fir
 
   if (query.isError && !query.data) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
+      <LoadFailed
         title="Assignments could not be loaded"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{formatApiError(query.error).message}</Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="red"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   if (query.isPending) {

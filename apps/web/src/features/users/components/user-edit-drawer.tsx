@@ -3,7 +3,7 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Blocker, useBlocker } from 'react-router';
 import { type ConsoleSession, useOptionalConsoleSession } from '../../../lib/console-session.tsx';
-import { ConfirmDialog } from './user-edit-confirm.tsx';
+import { ConfirmDialog } from '../../../components/modal/index.ts';
 import { UserEditDrawerContent } from './user-edit-drawer-content.tsx';
 import { type EditTarget, sameEditTarget, useUserEditParam } from './user-edit-param.ts';
 

@@ -1,12 +1,11 @@
 import type { PlayerState, PlayerTopic } from '@heed/contract';
-import { Alert, Badge, Button, Collapse, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowLeft, IconChevronDown, IconListDetails } from '@tabler/icons-react';
+import { IconArrowLeft, IconChevronDown, IconListDetails } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../../lib/api-client.ts';
-import { formatApiError } from '../../../../lib/error-notices.tsx';
 import { myAssignmentsQueryKey } from '../../api/list-my-assignments.ts';
 import { playerQueryKey, usePlayer } from '../../api/get-player.ts';
 import { startAttempt } from '../../api/player-steps.ts';
@@ -16,6 +15,7 @@ import { KIND_LABELS, PlayerOutline } from './player-outline.tsx';
 import type { ScormLearner } from './topic-props.ts';
 import { TopicView } from './topic-view.tsx';
 import classes from './player.module.css';
+import { LoadFailed } from '../../../../components/load-failed/index.ts';
 
 function BackToCourses() {
   return (
@@ -288,25 +288,12 @@ export function CoursePlayer({ assignmentId, learner }: { assignmentId: number; 
       );
     }
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
+      <LoadFailed
         title="The course could not be loaded"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{formatApiError(query.error).message}</Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="red"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   return <PlayerBody state={query.data} learner={learner} />;

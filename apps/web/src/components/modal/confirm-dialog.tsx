@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { Modal, useModalClose } from '../../../components/modal/index.ts';
+import { Modal, useModalClose } from './modal.tsx';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -51,7 +51,10 @@ function Buttons({
   );
 }
 
-/** Asks before leaving with unsaved changes, or before deleting a course (and shows why the server refused). */
+/**
+ * Asks before an action (leaving with unsaved changes, deleting, deactivating…). An `onConfirm` that
+ * rejects keeps the dialog open, with the owner's `error` shown in it.
+ */
 export function ConfirmDialog({ opened, title, message, error, onClose, ...buttons }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="md">

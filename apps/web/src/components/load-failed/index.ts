@@ -1,0 +1,1 @@
+export { LoadFailed, type LoadFailedProps } from './load-failed.tsx';
