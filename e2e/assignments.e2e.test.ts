@@ -46,7 +46,7 @@ test('a Company Manager filters the overdue assignments, then assigns a course t
   await expect.poll(() => page.getByTestId('learner-count').textContent()).toMatch(/\d+ learners? picked/);
   await page.getByRole('button', { name: 'Choose courses' }).click();
   await page.getByRole('dialog').getByRole('searchbox').fill('Fire Safety');
-  await page.getByRole('dialog').getByRole('treeitem', { name: 'Fire Safety' }).click();
+  await page.getByRole('dialog').getByRole('treeitem', { name: 'Fire Safety', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await page.getByRole('button', { name: 'Assign', exact: true }).click();
   await page.getByText(/assignments? created/).waitFor();
