@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe.ts';
 import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import { REPO_ROOT } from './support/server.ts';
+import { signInToConsole } from './support/shell.ts';
 
 // A learner takes courses made through the API in this file's setup (so their answers are known):
 // fails once, passes on the retake, downloads the certificate; acknowledges a policy; and plays a
@@ -18,6 +19,7 @@ const FIRE = `Fire Safety Essentials ${suffix}`;
 const EVACUATION = `Evacuation Drill ${suffix}`;
 
 let browser: Browser;
+let studentId: number;
 let context: BrowserContext;
 let page: Page;
 
@@ -143,6 +145,7 @@ beforeAll(async () => {
       headers: { 'X-XSRF-TOKEN': await manager.csrf() },
     }),
   );
+  studentId = student.id;
   const assigned = await ok<{ created: number }>(
     await manager.post('/api/v3/assignments', {
       data: { learners: { user_ids: [student.id] }, course_ids: [fire.id, evacuation.id] },
@@ -259,6 +262,14 @@ describe('the course player', () => {
     await card(FIRE)
       .getByRole('button', { name: `Download certificate of ${FIRE}` })
       .waitFor();
+
+    // The completion is the admin's too: the Company Manager sees it in the learner's drawer.
+    await page.context().clearCookies();
+    await signInToConsole(page, demoUser('acme', 'cm'), `/admin/users?edit=${studentId}`);
+    const drawer = page.getByRole('dialog', { name: 'Robin Player' });
+    await drawer.getByRole('tab', { name: 'Assignments' }).click();
+    const row = drawer.getByRole('table', { name: 'Assignments' }).getByRole('row').filter({ hasText: FIRE });
+    await expect.poll(() => row.textContent()).toMatch(/Completed.*100/);
   });
 
   test('a SCORM 2004 package: closed half-way, resumed where it was, then completed', async () => {
