@@ -13,7 +13,7 @@ import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { courseIdsOf, useCoursePicker } from './course-tree.ts';
 import { useDepartmentPicker } from './department-tree.ts';
 import { RangeFilter } from './range-filter.tsx';
-import { TreeFilter } from './tree-filter.tsx';
+import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
 
 const STATUS_OPTIONS = ASSIGNMENT_STATUSES.map((value) => ({ value, label: ASSIGNMENT_STATUS_LABELS[value] }));
 const SOURCE_OPTIONS = ASSIGNMENT_SOURCES.map((value) => ({ value, label: ASSIGNMENT_SOURCE_LABELS[value] }));

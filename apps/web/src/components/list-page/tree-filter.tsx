@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SelectableModal } from '../../../components/selectable-modal/index.ts';
-import type { TreeNode } from '../../../components/selectable-tree/index.ts';
+import { SelectableModal } from '../selectable-modal/index.ts';
+import type { TreeNode } from '../selectable-tree/index.ts';
 
 export interface TreeFilterProps {
   label: string;
