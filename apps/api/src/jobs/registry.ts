@@ -21,7 +21,8 @@ export function registerJobs(definitions: readonly JobDefinition[]): Readonly<Re
       known?.run === entry.run &&
       known.lane === entry.lane &&
       known.budgetMinutes === entry.budgetMinutes &&
-      known.onStopped === entry.onStopped;
+      known.onStopped === entry.onStopped &&
+      known.every === entry.every;
     if (known && !same) throw new Error(`Two job definitions have the type "${type}".`);
     entries[type] = entry;
   }

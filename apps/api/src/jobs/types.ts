@@ -57,7 +57,16 @@ export interface JobEntry {
   budgetMinutes: number;
   /** Called once a stopped job has settled (or was cancelled before it started): tidy up its records. */
   onStopped?: (ctx: StoppedJobContext, reason: string) => Promise<void>;
+  /**
+   * Periodic work (schedules.ts): the worker queues one job of this type per UTC hour or day, with
+   * the period in its payload (`{ period: '2026-11-27' }` or `'2026-11-27T13'`), whatever the number
+   * of workers or restarts. The handler does the whole period's work, set-based and idempotent.
+   */
+  every?: SchedulePeriod;
 }
+
+/** How often a scheduled job type is queued: once per UTC hour, or once per UTC day. */
+export type SchedulePeriod = 'hour' | 'day';
 
 /** A job type as a module declares it (its `HeedModule.jobs`, platform/module.ts). */
 export interface JobDefinition extends JobEntry {

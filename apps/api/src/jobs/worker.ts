@@ -26,6 +26,7 @@ import {
   PermanentJobError,
   type WorkerLog,
 } from './types.ts';
+import { enqueueScheduledJobs } from './schedules.ts';
 import { jobWaiter } from './wake.ts';
 
 /** The job a worker is running, for a watchdog outside its event loop (worker-thread.ts). */
@@ -236,6 +237,8 @@ async function pollUntilAborted(
       if (performance.now() - lastSweep >= timing.staleAfterMs / 5) {
         const swept = await requeueStaleJobs(deps.db, deps.config.now(), timing.staleAfterMs);
         if (swept.requeued + swept.failed > 0) deps.log.warn(swept, 'jobs with a stale lock re-queued');
+        // Periodic jobs come from the registry only: a test's own handlers never queue any.
+        if (!deps.handlers) await enqueueScheduledJobs(deps.db, jobRegistry, deps.config.now());
         lastSweep = performance.now();
       }
       const ran = await claimAndRun(deps, timing);
