@@ -311,7 +311,10 @@ describe('the course player', () => {
     });
     expect(resumed).toEqual({ location: 'halfway', entry: 'resume', suspend: '{"page":2,"seen":[1]}' });
 
+    // And the package sees it on screen: its first reads, before any message could come back, answer
+    // from the data the player put in its launch URL.
     const frameAgain = page.frameLocator('iframe[title^="Interactive module"]');
+    await frameAgain.getByText('Resumed at halfway ({"page":2,"seen":[1]}).').waitFor();
     await frameAgain.getByRole('button', { name: 'Finish the course' }).click();
     await frameAgain.getByText('Completed and passed with 85.').waitFor();
     await page.getByText('Module completed').waitFor();

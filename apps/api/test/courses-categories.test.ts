@@ -85,6 +85,13 @@ describe('course categories', () => {
     }
     const missing = await admin.put(`/api/v3/course-categories/${b.id}`, { parent_id: 999_999 });
     expect(error(missing).details).toEqual({ parent_id: ['Choose an existing category.'] });
+    // Two categories in one place never share a name (in any case); in different places they may.
+    const twin = await admin.post('/api/v3/course-categories', { name: 'move c', parent_id: b.id });
+    expect(twin.statusCode).toBe(422);
+    expect(error(twin).details).toEqual({ name: ['Another category in the same place has this name.'] });
+    expect((await admin.post('/api/v3/course-categories', { name: 'Move C', parent_id: a.id })).statusCode).toBe(201);
+    const clash = await admin.put(`/api/v3/course-categories/${c.id}`, { parent_id: a.id });
+    expect(error(clash).details).toEqual({ name: ['Another category in the same place has this name.'] });
     const moved = await admin.put(`/api/v3/course-categories/${c.id}`, { parent_id: 0, name: 'Moved C' });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ data: { id: c.id, name: 'Moved C', parent_id: null } });

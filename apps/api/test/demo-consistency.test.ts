@@ -118,6 +118,35 @@ describe('the demo history', () => {
     ).toBe(0);
   });
 
+  it('keeps one completion per completed assignment, and makes each renewal renew a completion of the same learner and course', async () => {
+    const completed = await count(
+      t.db,
+      sql<{ n: number }>`SELECT count(*) AS n FROM assignments WHERE completed_at IS NOT NULL`,
+    );
+    expect(completed).toBeGreaterThan(100);
+    const matching = await count(
+      t.db,
+      sql<{ n: number }>`SELECT count(*) AS n FROM assignments a JOIN completions c ON c.assignment_id = a.id
+        AND c.completed_at = a.completed_at AND c.user_id = a.user_id AND c.course_id = a.course_id
+        AND c.score IS NOT DISTINCT FROM a.score AND c.expires_at IS NOT DISTINCT FROM a.expires_at`,
+    );
+    expect(matching).toBe(completed);
+    expect(await count(t.db, sql<{ n: number }>`SELECT count(*) AS n FROM completions`)).toBe(completed);
+
+    const renewals = await count(
+      t.db,
+      sql<{ n: number }>`SELECT count(*) AS n FROM assignments WHERE source = 'renewal'`,
+    );
+    expect(renewals).toBeGreaterThan(0);
+    const wellFormed = await count(
+      t.db,
+      sql<{ n: number }>`SELECT count(*) AS n FROM assignments r JOIN assignments o ON o.id = r.renews_assignment_id
+        AND o.user_id = r.user_id AND o.course_id = r.course_id AND o.completed_at IS NOT NULL AND o.expires_at IS NOT NULL
+        AND o.id < r.id WHERE r.source = 'renewal'`,
+    );
+    expect(wellFormed).toBe(renewals);
+  });
+
   it('has the Code of Conduct ask for the policy, acknowledged with time and address in each completion', async () => {
     const topic = await t.db
       .selectFrom('topics')

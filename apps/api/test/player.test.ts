@@ -10,6 +10,7 @@ import {
   data,
   newLearner,
   player,
+  playerCourseBody,
   startAttempt,
 } from './support/player-fixture.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
@@ -291,6 +292,29 @@ describe('the player', () => {
       completed_at: '2027-02-05T09:00:00.000Z',
       expires_at: '2028-02-05T09:00:00.000Z',
     });
+  });
+
+  it('starts no new attempt on a withdrawn course, and My Courses leaves it out unless it was begun', async () => {
+    const begun = await newLearner(t, w.companyA, w.courseId);
+    const fresh = await newLearner(t, w.companyA, w.courseId);
+    await startAttempt(begun.client, begun.assignmentId);
+    const withdrawn = await w.admin.put(
+      `/api/v3/courses/${w.courseId}`,
+      playerCourseBody({ active: false, topics: w.course.topics }),
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+
+    const refused = await fresh.client.post(`/api/v3/my/assignments/${fresh.assignmentId}/attempts`);
+    expect(refused.statusCode).toBe(422);
+    expect(error(refused).message).toBe(
+      'This course is no longer offered. Ask your administrator if you still need it.',
+    );
+    const mine = async (client: typeof fresh.client) =>
+      ((await client.get('/api/v3/my/assignments')).json() as { data: { id: number }[] }).data.map((a) => a.id);
+    expect(await mine(fresh.client)).toEqual([]);
+    expect(await mine(begun.client)).toEqual([begun.assignmentId]);
+    // The attempt under way may still be finished.
+    expect((await begun.client.post(`/api/v3/my/assignments/${begun.assignmentId}/attempts`)).statusCode).toBe(200);
   });
 
   it('numbers attempts after the answers written before the player (demo history), which do not count', async () => {

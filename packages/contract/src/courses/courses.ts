@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, queryFlag, timestamp } from '../common.ts';
 import { topicMedia } from '../course-media/course-media.ts';
+import { RECERTIFICATION_LIMITS } from '../recertification/recertification.ts';
 
 const MAX_ID = 2_147_483_647;
 const id = z.number().int().positive().max(MAX_ID);
@@ -54,10 +55,12 @@ export const COURSE_FILTERS = ['category_id', 'active', 'recertify', 'kind'] as 
 
 export const COURSE_MESSAGES = {
   nameRequired: 'Enter a name.',
+  renewalWindowTooLong: 'Make the renewal window shorter than the recertification period.',
   nameTooLong: (max: number) => `Use at most ${max} characters.`,
   categoryMissing: 'Choose an existing category.',
   categoryMoveIntoItself: 'A category cannot be moved into itself or one of its sub-categories.',
   categoryHasChildren: 'Move or delete its sub-categories first.',
+  categoryNameTaken: 'Another category in the same place has this name.',
   categoryHasCourses: (n: number) =>
     `${n} ${n === 1 ? 'course is' : 'courses are'} in this category. Move ${n === 1 ? 'it' : 'them'} to another category first.`,
   companiesMissing: (ids: number[]) => `No such company: ${ids.join(', ')}.`,
@@ -160,6 +163,10 @@ export const courseListItem = z.object({
   /** null: unlimited attempts. */
   attempts_allowed: z.number().int().nullable(),
   recertify_months: z.number().int().nullable(),
+  /** Days before a completion expires that its renewal assignment is made (decision 075). */
+  renewal_days: z.number().int(),
+  /** Days after expiry a learner may still renew before counting as lapsed (decision 075). */
+  grace_days: z.number().int(),
   active: z.boolean(),
   /** Every company may use the course; otherwise only the companies listed for it. */
   all_companies: z.boolean(),
@@ -303,32 +310,50 @@ export type CourseTopicBody = z.infer<typeof courseTopicBody>;
  * order sent; an existing one is named by its `id`, one left out is removed (versions already
  * published keep it: decision 060).
  */
-export const courseBody = z.object({
-  name: trimmedName(COURSE_NAME_MAX),
-  category_id: id.nullable().default(null),
-  description: z.string().trim().max(COURSE_DESCRIPTION_MAX).nullable().default(null),
-  duration_minutes: z.number().int().min(COURSE_LIMITS.durationMinutes.min).max(COURSE_LIMITS.durationMinutes.max),
-  passing_score: z.number().int().min(COURSE_LIMITS.passingScore.min).max(COURSE_LIMITS.passingScore.max),
-  attempts_allowed: z
-    .number()
-    .int()
-    .min(COURSE_LIMITS.attemptsAllowed.min)
-    .max(COURSE_LIMITS.attemptsAllowed.max)
-    .nullable()
-    .default(null),
-  recertify_months: z
-    .number()
-    .int()
-    .min(COURSE_LIMITS.recertifyMonths.min)
-    .max(COURSE_LIMITS.recertifyMonths.max)
-    .nullable()
-    .default(null),
-  active: z.boolean().default(true),
-  all_companies: z.boolean().default(false),
-  /** The companies that may use it; ignored (stored empty) when all_companies. */
-  company_ids: z.array(id).max(10_000).default([]),
-  topics: z.array(courseTopicBody).max(COURSE_TOPICS_MAX).default([]),
-});
+export const courseBody = z
+  .object({
+    name: trimmedName(COURSE_NAME_MAX),
+    category_id: id.nullable().default(null),
+    description: z.string().trim().max(COURSE_DESCRIPTION_MAX).nullable().default(null),
+    duration_minutes: z.number().int().min(COURSE_LIMITS.durationMinutes.min).max(COURSE_LIMITS.durationMinutes.max),
+    passing_score: z.number().int().min(COURSE_LIMITS.passingScore.min).max(COURSE_LIMITS.passingScore.max),
+    attempts_allowed: z
+      .number()
+      .int()
+      .min(COURSE_LIMITS.attemptsAllowed.min)
+      .max(COURSE_LIMITS.attemptsAllowed.max)
+      .nullable()
+      .default(null),
+    recertify_months: z
+      .number()
+      .int()
+      .min(COURSE_LIMITS.recertifyMonths.min)
+      .max(COURSE_LIMITS.recertifyMonths.max)
+      .nullable()
+      .default(null),
+    renewal_days: z
+      .number()
+      .int()
+      .min(RECERTIFICATION_LIMITS.renewalDays.min)
+      .max(RECERTIFICATION_LIMITS.renewalDays.max)
+      .default(RECERTIFICATION_LIMITS.renewalDays.default),
+    grace_days: z
+      .number()
+      .int()
+      .min(RECERTIFICATION_LIMITS.graceDays.min)
+      .max(RECERTIFICATION_LIMITS.graceDays.max)
+      .default(RECERTIFICATION_LIMITS.graceDays.default),
+    active: z.boolean().default(true),
+    all_companies: z.boolean().default(false),
+    /** The companies that may use it; ignored (stored empty) when all_companies. */
+    company_ids: z.array(id).max(10_000).default([]),
+    topics: z.array(courseTopicBody).max(COURSE_TOPICS_MAX).default([]),
+  })
+  .superRefine((body, issues) => {
+    // A window as long as the period would renew a completion the day it is made.
+    if (body.recertify_months !== null && body.renewal_days >= body.recertify_months * 28)
+      issues.addIssue({ code: 'custom', path: ['renewal_days'], message: COURSE_MESSAGES.renewalWindowTooLong });
+  });
 export type CourseBody = z.infer<typeof courseBody>;
 /** What the console sends (defaults left out). */
 export type CourseBodyInput = z.input<typeof courseBody>;

@@ -36,6 +36,7 @@ export const PLAYER_MESSAGES = {
   topicNotFound: 'This topic is not part of the attempt.',
   questionNotFound: 'This question is not part of the attempt.',
   noAttemptsLeft: 'No attempts left.',
+  courseInactive: 'This course is no longer offered. Ask your administrator if you still need it.',
   alreadyCompleted: 'This course is completed; it can be taken again when its recertification is due.',
   locked: 'Finish the earlier topics first.',
   attemptFinished: 'This attempt is finished. Start a new one.',

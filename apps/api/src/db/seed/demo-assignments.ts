@@ -14,7 +14,9 @@ export interface PlannedAssignment {
   companyId: number;
   person: DemoPerson;
   course: SeededCourse;
-  source: 'rule' | 'manual';
+  source: 'rule' | 'manual' | 'renewal';
+  /** The completed assignment a renewal renews (recertification). */
+  renews?: PlannedAssignment;
   ruleId: number | null;
   assignedBy: number | null;
   assignedMs: number;
@@ -76,16 +78,19 @@ export function planAssignments(random: Random, clock: DemoClock, plan: CompanyP
         const course = plan.courses.get(name)!;
         const recertifyMonths = rule.recertifyMonths ?? course.recertifyMonths;
         let day = Math.min(start, -1);
+        let renews: PlannedAssignment | undefined;
         // A completed certificate that expires brings a renewal assignment 30 days before it lapses.
         for (;;) {
           const a = add(
             person,
             course,
             day,
-            rule.dueDays,
-            { source: 'rule', ruleId: id, assignedBy: null, recertifyMonths },
+            renews ? 30 : rule.dueDays,
+            { source: renews ? 'renewal' : 'rule', ruleId: id, assignedBy: null, recertifyMonths },
             120 + (person.id % 90),
           );
+          if (renews) a.renews = renews;
+          renews = a;
           if (a.completedMs === null || recertifyMonths === null) break;
           const renewal =
             Math.floor((a.completedMs - clock.today) / 86_400_000) + DemoClock.monthsToDays(recertifyMonths) - 30;

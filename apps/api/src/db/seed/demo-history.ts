@@ -37,6 +37,30 @@ export async function writeHistory(
   });
   await insertMany(db, 'course_attempts', activity.attempts);
   await insertMany(db, 'certificates', activity.certificates);
+  await insertMany(
+    db,
+    'completions',
+    assignments.flatMap((a) => completionRows(a, clock)),
+  );
+}
+
+/** The completion history (migration 035): each completed assignment's one completion. */
+function completionRows(a: PlannedAssignment, clock: DemoClock): Insertable<Database['completions']>[] {
+  if (a.completedMs === null) return [];
+  const row = assignmentRow(a, clock);
+  return [
+    {
+      company_id: row.company_id,
+      user_id: row.user_id,
+      course_id: row.course_id,
+      assignment_id: a.id,
+      course_version_id: row.course_version_id ?? null,
+      completed_at: row.completed_at!,
+      score: row.score ?? null,
+      expires_at: row.expires_at ?? null,
+      created_at: row.completed_at!,
+    },
+  ];
 }
 
 function assignmentRow(a: PlannedAssignment, clock: DemoClock): Insertable<Database['assignments']> {
@@ -61,6 +85,7 @@ function assignmentRow(a: PlannedAssignment, clock: DemoClock): Insertable<Datab
     score: a.score,
     recertify_months: a.recertifyMonths,
     expires_at: iso(expires),
+    renews_assignment_id: a.renews?.id ?? null,
     course_version_id: a.courseVersionId,
     created_at: iso(a.assignedMs)!,
     updated_at: iso(a.completedMs ?? a.startedMs ?? a.assignedMs)!,

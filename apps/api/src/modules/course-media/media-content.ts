@@ -258,7 +258,10 @@ function runtimeScript(): Promise<Buffer> {
   runtime ??= (async () => {
     const file = createRequire(import.meta.url).resolve('scorm-again/cross-frame-api/min');
     const library = await readFile(file, 'utf8');
-    const start = `;(function(){if(window.API||window.API_1484_11)return;var api=new CrossFrameAPI(location.origin,window.parent);window.API=api;window.API_1484_11=api;})();\n`;
+    // The player puts the data the learner resumes from in the launch URL's fragment (its
+    // SCORM_START_PARAM, scorm-runtime.ts): read into the client's cache at once, so the package's
+    // first GetValue calls (answered from that cache) see it before any message could come back.
+    const start = `;(function(){if(window.API||window.API_1484_11)return;var api=new CrossFrameAPI(location.origin,window.parent);try{var m=/[#&]heed-cmi=([^&]*)/.exec(location.hash);if(m){var d=JSON.parse(decodeURIComponent(m[1]));for(var k in d){if(Object.prototype.hasOwnProperty.call(d,k)&&typeof d[k]==='string')api._cache.set(k,d[k]);}}}catch(e){}window.API=api;window.API_1484_11=api;})();\n`;
     return Buffer.from(`${library}\n${start}`);
   })();
   return runtime;

@@ -22,6 +22,7 @@ import {
   deleteCategory,
   findCategory,
   insertCategory,
+  siblingNamed,
   updateCategory,
   usableCourses,
 } from './courses.repository.ts';
@@ -80,6 +81,8 @@ export async function createCategory(
   return writeTransaction(deps.db, deps.dialect, async (trx) => {
     await transactionLock(trx, deps.dialect, CATEGORY_LOCK, 0);
     const parentId = await parentOf(trx, body.parent_id);
+    if (await siblingNamed(trx, parentId, body.name, null))
+      throw invalidField('name', COURSE_MESSAGES.categoryNameTaken);
     const id = await insertCategory(trx, { name: body.name, parent_id: parentId, created_at: iso(ctx.now()) });
     const row = (await findCategory(trx, id))!;
     await audit(trx, ctx, {
@@ -111,6 +114,7 @@ export async function updateCategoryById(
     }
     const name = body.name ?? before.name;
     if (name === before.name && parentId === before.parent_id) return toCategory(before);
+    if (await siblingNamed(trx, parentId, name, id)) throw invalidField('name', COURSE_MESSAGES.categoryNameTaken);
     await updateCategory(trx, id, { name, parent_id: parentId });
     const after = (await findCategory(trx, id))!;
     await audit(trx, ctx, {

@@ -30,6 +30,8 @@ export interface CourseListRow {
   passing_score: number | null;
   attempts_allowed: number | null;
   recertify_months: number | null;
+  renewal_days: number;
+  grace_days: number;
   active: number;
   all_companies: number;
   thumbnail_path: string | null;

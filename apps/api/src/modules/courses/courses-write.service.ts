@@ -43,6 +43,8 @@ function courseFields(body: CourseBody): CourseFields {
     passing_score: body.passing_score,
     attempts_allowed: body.attempts_allowed,
     recertify_months: body.recertify_months,
+    renewal_days: body.renewal_days,
+    grace_days: body.grace_days,
     active: flag(body.active),
     all_companies: flag(body.all_companies),
   };

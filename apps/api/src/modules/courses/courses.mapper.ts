@@ -32,6 +32,8 @@ export function toCourseListItem(row: CourseListRow): CourseListItem {
     passing_score: row.passing_score,
     attempts_allowed: row.attempts_allowed,
     recertify_months: row.recertify_months,
+    renewal_days: row.renewal_days,
+    grace_days: row.grace_days,
     active: row.active === 1,
     all_companies: row.all_companies === 1,
     companies: Number(row.companies),

@@ -65,6 +65,23 @@ export function findCategory(db: Db, id: number): Promise<CategoryRow | undefine
     .executeTakeFirst();
 }
 
+/** Another category with this name (in any case) under the same parent, if there is one. */
+export async function siblingNamed(
+  db: Db,
+  parentId: number | null,
+  name: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('course_categories')
+    .select('id')
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
+    .$if(exceptId !== null, (qb) => qb.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertCategory(db: Db, row: { name: string; parent_id: number | null; created_at: string }) {
   const { id } = await db.insertInto('course_categories').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
@@ -190,6 +207,8 @@ export interface CourseFields {
   passing_score: number;
   attempts_allowed: number | null;
   recertify_months: number | null;
+  renewal_days: number;
+  grace_days: number;
   active: number;
   all_companies: number;
 }

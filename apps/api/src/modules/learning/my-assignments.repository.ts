@@ -67,30 +67,36 @@ export function findCurrentAssignments(
     .where('user_id', '=', userId)
     .where('company_id', '=', companyId)
     .as('a');
-  return db
-    .selectFrom(ranked)
-    .innerJoin('courses as c', 'c.id', 'a.course_id')
-    .select([
-      'a.id',
-      'a.course_id',
-      'c.name as course_name',
-      'c.description as course_description',
-      'c.duration_minutes',
-      'c.passing_score',
-      'a.status',
-      'a.assigned_at',
-      'a.due_at',
-      'a.started_at',
-      'a.completed_at',
-      'a.progress',
-      'a.score',
-      'a.expires_at',
-      // The latest attempt: the top of the unique (assignment_id, attempt) index.
-      (eb) => latestAttempt(eb).select('t.attempt').as('last_attempt'),
-      (eb) => latestAttempt(eb).select('t.status').as('last_attempt_status'),
-    ])
-    .where('a.rank', '=', 1)
-    .execute();
+  return (
+    db
+      .selectFrom(ranked)
+      .innerJoin('courses as c', 'c.id', 'a.course_id')
+      .select([
+        'a.id',
+        'a.course_id',
+        'c.name as course_name',
+        'c.description as course_description',
+        'c.duration_minutes',
+        'c.passing_score',
+        'a.status',
+        'a.assigned_at',
+        'a.due_at',
+        'a.started_at',
+        'a.completed_at',
+        'a.progress',
+        'a.score',
+        'a.expires_at',
+        // The latest attempt: the top of the unique (assignment_id, attempt) index.
+        (eb) => latestAttempt(eb).select('t.attempt').as('last_attempt'),
+        (eb) => latestAttempt(eb).select('t.status').as('last_attempt_status'),
+      ])
+      .where('a.rank', '=', 1)
+      // A withdrawn (inactive) course leaves My Courses unless the learner has begun or completed it.
+      .where((eb) =>
+        eb.or([eb('c.active', '=', 1), eb('a.started_at', 'is not', null), eb('a.completed_at', 'is not', null)]),
+      )
+      .execute()
+  );
 }
 
 /** One learner's completed assignments (each completion, renewals included), inside the tenant. */

@@ -8,6 +8,8 @@ export async function findCompanyBranding(db: Kysely<Database>, companyId: numbe
     .select((eb) => [
       'c.id',
       'c.name',
+      'c.primary_color',
+      'c.logo_path as chosen_logo_path',
       eb
         .selectFrom('assets as a')
         .select('a.path')

@@ -9,8 +9,8 @@ import { findCompanyBranding } from './my-company.repository.ts';
 export async function getMyCompany(db: Kysely<Database>, ctx: AuthedContext): Promise<MyCompany> {
   const company = await findCompanyBranding(db, ctx.user.company_id);
   if (!company) throw notFound();
-  const logoUrl = company.logo_path
-    ? `/api/v3/companies/assets/file?path=${encodeURIComponent(company.logo_path)}`
-    : null;
-  return { id: company.id, name: company.name, logo_url: logoUrl };
+  // The logo chosen in Edit Company, else the newest one uploaded.
+  const logoPath = company.chosen_logo_path ?? company.logo_path;
+  const logoUrl = logoPath ? `/api/v3/companies/assets/file?path=${encodeURIComponent(logoPath)}` : null;
+  return { id: company.id, name: company.name, logo_url: logoUrl, primary_color: company.primary_color };
 }

@@ -8,6 +8,7 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { PLAYER_MESSAGES } from '@heed/contract';
 import type { CourseVersion } from '../courses/index.ts';
+import { recordCompletion } from '../recertification/index.ts';
 import { scoreAttempt } from './attempt-scoring.ts';
 import {
   type AttemptState,
@@ -128,7 +129,7 @@ async function finishIfDone(step: Step): Promise<AssignmentFields | undefined> {
   await recordActivity(step, event, event, null, { score, attempt: attempt.attempt, version: step.version.version });
   if (!passed) return updateAssignment(step.trx, attempt.assignment_id, { progress: 100 }, step.at);
   const months = attempt.assignment.recertify_months ?? document.recertify_months;
-  return updateAssignment(
+  const completed = await updateAssignment(
     step.trx,
     attempt.assignment_id,
     {
@@ -141,6 +142,8 @@ async function finishIfDone(step: Step): Promise<AssignmentFields | undefined> {
     },
     step.at,
   );
+  await recordCompletion(step.trx, attempt.assignment_id, step.at);
+  return completed;
 }
 
 /** Stores the step's new state, the assignment's progress, and finishes the attempt when it is done. */

@@ -90,6 +90,8 @@ export async function startAttempt(
     }
     const version = await currentCourseVersion(trx, deps.dialect, assignment.course_id, companyId, at);
     if (!version) throw notFound(PLAYER_MESSAGES.notFound);
+    // A withdrawn course starts no new attempt; one already under way may still be finished.
+    if (!version.document.active) throw refusal(PLAYER_MESSAGES.courseInactive);
     const rule = startRule(assignment, latest, version.document.attempts_allowed, now);
     if (rule.refusal) throw refusal(PLAYER_MESSAGES[rule.refusal]);
     const number = Math.max(latest?.attempt ?? 0, await maxAnsweredAttempt(trx, assignmentId)) + 1;

@@ -6,11 +6,18 @@ import { flattenCategories } from '../model/category-tree.ts';
 import type { CourseDraft } from '../model/course-draft.ts';
 import type { CourseForm } from '../model/use-course-form.ts';
 
-type NumberField = 'duration_minutes' | 'passing_score' | 'attempts_allowed' | 'recertify_months';
+type NumberField =
+  | 'duration_minutes'
+  | 'passing_score'
+  | 'attempts_allowed'
+  | 'recertify_months'
+  | 'renewal_days'
+  | 'grace_days';
 
 /** The course's own fields: name, description, category, the numbers, and whether it is active. */
 export function CourseDetails({ form }: { form: CourseForm }) {
   const { draft } = form;
+  const recertifies = draft.recertify_months.trim() !== '';
   const categories = useCourseCategories();
   const options = useMemo(
     () => flattenCategories(categories.data).map((entry) => ({ value: String(entry.id), label: entry.path })),
@@ -94,6 +101,24 @@ export function CourseDetails({ form }: { form: CourseForm }) {
           description={`Blank: never; at most ${COURSE_LIMITS.recertifyMonths.max} months`}
           {...number('recertify_months')}
         />
+        {recertifies && (
+          <>
+            <TextInput
+              label="Assign the renewal"
+              rightSection="days before expiry"
+              rightSectionWidth={132}
+              description="Each learner gets a renewal assignment this long before their certificate expires"
+              {...number('renewal_days')}
+            />
+            <TextInput
+              label="Grace period"
+              rightSection="days"
+              rightSectionWidth={56}
+              description="How long after expiry the renewal is due before the learner counts as lapsed"
+              {...number('grace_days')}
+            />
+          </>
+        )}
       </SimpleGrid>
       <Switch
         label="Active"

@@ -2,6 +2,7 @@ import type { CourseListItem } from '@heed/contract';
 import { Badge, Group, Text } from '@mantine/core';
 import type { ListColumn } from '../../../components/list-page/index.ts';
 import classes from './courses.module.css';
+import { formatDuration, formatMonths, thumbnailUrl } from '../model/course-format.ts';
 
 const formatNumber = new Intl.NumberFormat('en-US');
 
@@ -10,25 +11,6 @@ const Missing = ({ children = '—' }: { children?: string }) => (
     {children}
   </Text>
 );
-
-/** "45 min", "1 h 30 min", "2 h". */
-function formatDuration(minutes: number | null): string | null {
-  if (minutes === null) return null;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
-/** "12 months", "1 month", "2 years" (whole years read better). */
-function formatMonths(months: number | null): string | null {
-  if (months === null) return null;
-  if (months % 12 === 0) return months === 12 ? '1 year' : `${months / 12} years`;
-  return months === 1 ? '1 month' : `${months} months`;
-}
-
-/** A thumbnail the browser can load: an http(s) address or a path on this site. */
-const thumbnailUrl = (path: string | null) => (path && /^(https?:\/\/|\/)/.test(path) ? path : null);
 
 function NameCell({ course }: { course: CourseListItem }) {
   const src = thumbnailUrl(course.thumbnail_path);

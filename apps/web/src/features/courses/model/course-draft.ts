@@ -4,6 +4,7 @@ import {
   COURSE_MESSAGES,
   COURSE_NAME_MAX,
   COURSE_TOPICS_MAX,
+  RECERTIFICATION_LIMITS,
   type Course,
   type CourseBodyInput,
   type CourseTopic,
@@ -64,6 +65,10 @@ export interface CourseDraft {
   attempts_allowed: string;
   /** '' = never recertified. */
   recertify_months: string;
+  /** Days before expiry a renewal is assigned (only with a recertification period). */
+  renewal_days: string;
+  /** Days after expiry before a learner counts as lapsed. */
+  grace_days: string;
   active: boolean;
   all_companies: boolean;
   company_ids: number[];
@@ -108,6 +113,8 @@ export const emptyDraft = (): CourseDraft => ({
   passing_score: '80',
   attempts_allowed: '',
   recertify_months: '',
+  renewal_days: String(RECERTIFICATION_LIMITS.renewalDays.default),
+  grace_days: String(RECERTIFICATION_LIMITS.graceDays.default),
   active: true,
   all_companies: true,
   company_ids: [],
@@ -154,6 +161,8 @@ export function draftOf(course: Course, previous?: CourseDraft): CourseDraft {
     passing_score: text(course.passing_score),
     attempts_allowed: text(course.attempts_allowed),
     recertify_months: text(course.recertify_months),
+    renewal_days: text(course.renewal_days),
+    grace_days: text(course.grace_days),
     active: course.active,
     all_companies: course.all_companies,
     company_ids: [...course.company_ids],
@@ -181,6 +190,8 @@ export function bodyOf(draft: CourseDraft): CourseBodyInput {
     passing_score: Number(draft.passing_score.trim()),
     attempts_allowed: numberOrNull(draft.attempts_allowed),
     recertify_months: numberOrNull(draft.recertify_months),
+    renewal_days: Number(draft.renewal_days.trim()),
+    grace_days: Number(draft.grace_days.trim()),
     active: draft.active,
     all_companies: draft.all_companies,
     company_ids: draft.all_companies ? [] : draft.company_ids,
@@ -296,6 +307,16 @@ export function validateDraft(draft: CourseDraft): Record<FieldKey, string> {
   put('passing_score', requiredInteger(draft.passing_score, COURSE_LIMITS.passingScore));
   put('attempts_allowed', optionalInteger(draft.attempts_allowed, COURSE_LIMITS.attemptsAllowed));
   put('recertify_months', optionalInteger(draft.recertify_months, COURSE_LIMITS.recertifyMonths));
+  put('renewal_days', requiredInteger(draft.renewal_days, RECERTIFICATION_LIMITS.renewalDays));
+  put('grace_days', requiredInteger(draft.grace_days, RECERTIFICATION_LIMITS.graceDays));
+  const months = Number(draft.recertify_months.trim());
+  if (
+    !errors.renewal_days &&
+    !errors.recertify_months &&
+    draft.recertify_months.trim() !== '' &&
+    Number(draft.renewal_days) >= months * 28
+  )
+    put('renewal_days', COURSE_MESSAGES.renewalWindowTooLong);
   if (draft.topics.length > COURSE_TOPICS_MAX) put('topics', `A course holds at most ${COURSE_TOPICS_MAX} topics.`);
   for (const topic of draft.topics) checkTopic(topic, errors);
   return errors;
@@ -336,6 +357,8 @@ export function serverErrorKeys(
     'passing_score',
     'attempts_allowed',
     'recertify_months',
+    'renewal_days',
+    'grace_days',
     'company_ids',
   ]);
   for (const [path, messages] of Object.entries(details)) {

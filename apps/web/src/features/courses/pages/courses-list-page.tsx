@@ -9,6 +9,7 @@ import { COURSES_LIST_RULES, listCoursesQueryOptions } from '../api/list-courses
 import { apiPreferenceStore } from '../../../components/list-page/api-preference-store.ts';
 import { COURSES_LIST_PREFERENCE } from '../api/preference-store.ts';
 import { CategoriesModal } from '../components/categories-modal.tsx';
+import { CourseViewDrawer } from '../components/course-view-drawer.tsx';
 import { COURSE_COLUMNS, DEFAULT_COURSE_COLUMNS } from '../components/courses-columns.tsx';
 import { CoursesFilters } from '../components/courses-filters.tsx';
 
@@ -54,8 +55,8 @@ function ViewOnlyBadge() {
 /**
  * Courses (`/settings/courses`, issue 15): the catalog on the console's list pattern. Site admins see
  * every course, open one in the editor, add courses and manage the categories; Department and
- * Company Managers read the courses their company may use (no row opens: the editor is the site
- * admins').
+ * Company Managers read the courses their company may use, a row opening the course read-only in a
+ * drawer (the editor is the site admins').
  */
 export default function CoursesListPage() {
   const list = useListPage(config);
@@ -63,6 +64,7 @@ export default function CoursesListPage() {
   const session = useOptionalConsoleSession();
   const isSiteAdmin = session?.user.site_admin ?? false;
   const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
   const empty: EmptyCopy = useMemo(
     () =>
       isSiteAdmin
@@ -92,7 +94,9 @@ export default function CoursesListPage() {
         search={{ label: 'Filter courses', placeholder: 'Name or description' }}
         filters={<CoursesFilters list={list} />}
         empty={empty}
-        onOpenRow={isSiteAdmin ? (course) => navigate(routePath('courses-edit', { id: course.id })) : undefined}
+        onOpenRow={(course) =>
+          isSiteAdmin ? navigate(routePath('courses-edit', { id: course.id })) : setViewing(course.id)
+        }
         actions={
           isSiteAdmin ? (
             <>
@@ -107,6 +111,7 @@ export default function CoursesListPage() {
         }
       />
       {isSiteAdmin && <CategoriesModal opened={categoriesOpen} onClose={() => setCategoriesOpen(false)} />}
+      {!isSiteAdmin && <CourseViewDrawer courseId={viewing} onClose={() => setViewing(null)} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { COURSES, mockCoursesApi, renderCourses, sessionOf } from './courses-fixtures.tsx';
+import { COURSES, mockCoursesApi, renderCourses, sessionOf, storedCourse } from './courses-fixtures.tsx';
 
 const PAGE_TEST_TIMEOUT_MS = 60_000;
 const table = () => screen.getByRole('table', { name: 'Courses' });
@@ -110,17 +110,27 @@ describe('the courses list', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(view.address()).toBe('/settings/courses/2'));
   });
 
-  it('shows a Company Manager the courses read-only: no New course, no categories, no row opens', async () => {
-    mockCoursesApi({ total: 3 });
+  it('shows a Company Manager the courses read-only: no New course, no categories; a row opens the course to read', async () => {
+    mockCoursesApi({ total: 3, course: storedCourse({ id: 1, name: 'Course 1', grace_days: 14 }) });
     const view = renderCourses('/settings/courses', sessionOf('company-manager'));
     await screen.findByText('1–3 of 3 courses');
     expect(screen.getByText('View only')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New course' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Categories' })).toBeNull();
     await userEvent.click(within(bodyRows()[0]!).getByText('Course 1'));
-    await userEvent.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Course 1' });
     expect(view.address()).toBe('/settings/courses');
-    expect(bodyRows()[0]).not.toHaveAttribute('data-openable');
+    const fact = (label: string) =>
+      within(drawer).getByRole('rowheader', { name: label }).nextElementSibling?.textContent;
+    expect(fact('Recertification')).toBe('Every 1 year');
+    expect(fact('Renewal assigned')).toBe('30 days before expiry');
+    expect(fact('Grace period')).toBe('14 days');
+    expect(fact('Passing score')).toBe('80%');
+    const topics = within(drawer)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(topics).toEqual(['Why it mattersText', 'Check yourselfQuestions1 questions']);
+    expect(within(drawer).queryByRole('button', { name: /save|delete/i })).toBeNull();
   });
 
   it('offers a site admin to create the first course when there is none', async () => {

@@ -11,12 +11,31 @@ export type ScormCommit = (cmi: Record<string, unknown>, sequence: number, final
 interface ScormApi {
   cmi: Record<string, unknown> & { core?: Record<string, unknown> };
   loadFromJSON(json: Record<string, unknown>, element?: string): void;
+  getFlattenedCMI(): Record<string, unknown>;
   on(event: string, callback: (...args: unknown[]) => void): void;
 }
 
 export interface ScormRuntime {
   /** Removes the API from the window and stops answering the package's frame (when the topic closes). */
   stop(): void;
+  /**
+   * The package's launch URL with the data it starts from in its fragment, which the injected shim
+   * (course-media's media-content.ts) reads into its cache before the package's own scripts run: its
+   * first GetValue calls, synchronous, must already see where the learner left off.
+   */
+  launchUrl(contentUrl: string): string;
+}
+
+/** The fragment parameter the shim reads the starting data from (kept in step with media-content.ts). */
+export const SCORM_START_PARAM = 'heed-cmi';
+
+/** The flattened data's string values only (the shim answers GetValue with strings). */
+function startingData(api: ScormApi): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const [key, value] of Object.entries(api.getFlattenedCMI())) {
+    if (typeof value === 'string' && value !== '') data[key] = value;
+  }
+  return data;
 }
 
 /** The SCORM calls a package's frame may make (scorm-again's cross-frame protocol), and its cache warm-up. */
@@ -188,6 +207,10 @@ export async function startScormRuntime({
   }
   const stopAnswering = answerFrame(api, frame);
   return {
+    launchUrl(contentUrl) {
+      const start = encodeURIComponent(JSON.stringify(startingData(api)));
+      return `${contentUrl.split('#')[0]}#${SCORM_START_PARAM}=${start}`;
+    },
     stop() {
       stopAnswering();
       const target = window as unknown as { API?: unknown; API_1484_11?: unknown };

@@ -18,7 +18,7 @@ import classes from './player.module.css';
  */
 export default function ScormTopic({ topic, assignmentId, attemptId, onNext, nextLabel, learner }: TopicProps) {
   const queryClient = useQueryClient();
-  const [ready, setReady] = useState(false);
+  const [launchUrl, setLaunchUrl] = useState<string | null>(null);
   const [saveError, setSaveError] = useState(false);
   const [failed, setFailed] = useState(false);
   const unloading = useRef(false);
@@ -30,6 +30,7 @@ export default function ScormTopic({ topic, assignmentId, attemptId, onNext, nex
 
   // The stored data as the topic opened: the runtime starts from it once, not again on every refetch.
   const initial = useRef(topic.scorm);
+  const initialUrl = useRef(topic.content_url);
 
   useEffect(() => {
     let runtime: ScormRuntime | undefined;
@@ -62,7 +63,7 @@ export default function ScormTopic({ topic, assignmentId, attemptId, onNext, nex
     }).then(
       (started) => {
         runtime = started;
-        if (live) setReady(true);
+        if (live) setLaunchUrl(initialUrl.current ? started.launchUrl(initialUrl.current) : null);
         else started.stop();
       },
       () => live && setFailed(true),
@@ -84,11 +85,11 @@ export default function ScormTopic({ topic, assignmentId, attemptId, onNext, nex
   return (
     <Stack gap="lg">
       {topic.content && <TopicHtml html={topic.content} />}
-      {ready ? (
+      {launchUrl ? (
         <iframe
           ref={frameRef}
           className={classes.scormFrame}
-          src={topic.content_url}
+          src={launchUrl}
           title={`Interactive module: ${topic.media?.title ?? topic.name}`}
           allow="fullscreen; autoplay"
         />
