@@ -42,6 +42,7 @@ export type AssignmentSort = (typeof ASSIGNMENT_SORTS)[number];
  * out, `YYYY-MM-DD`, inclusive); `score` as `min..max`; `department_id` takes the whole subtree.
  */
 export const ASSIGNMENT_FILTER_FIELDS = [
+  'id',
   'user_id',
   'course_id',
   'department_id',
@@ -81,6 +82,8 @@ export const assignmentListItem = z.object({
     assigned_by: ref.nullable(),
     /** Rule: the rule that made it (null when the rule is gone). */
     rule: ref.nullable(),
+    /** Rule: the run that made it and when it ran (left out for other sources and rule assignments without a recorded run). */
+    run: z.object({ id: z.number().int(), at: timestamp }).nullable().optional(),
   }),
 });
 export type AssignmentListItem = z.infer<typeof assignmentListItem>;

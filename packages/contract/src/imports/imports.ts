@@ -67,7 +67,9 @@ export const importOptions = z.object({
   default_department_id: z.number().int().positive().max(2_147_483_647).nullable(),
   create_departments: z.boolean().describe('Create departments a row names by path when they do not exist'),
   send_welcome: z.boolean().describe('Queue a welcome e-mail to each created user with an e-mail address'),
-  run_assignment_rules: z.boolean().describe('Recorded; assignment rules do not exist yet, so none run'),
+  run_assignment_rules: z
+    .boolean()
+    .describe("Runs the company's active assignment rules for each created or updated user"),
 });
 export type ImportOptions = z.infer<typeof importOptions>;
 
@@ -170,6 +172,6 @@ export const exportImportErrorsQuery = z.object({ kind: errorKind });
 /** Why assignment rules did not run, shown in the summary when the option was chosen. */
 export const IMPORT_NOTES = {
   assignmentRulesPending:
-    'Assignment rules were requested, but rules do not exist yet: the choice is recorded and no rules ran.',
+    "The company's active assignment rules ran for each created or updated user (their runs are listed under Assignment Rules).",
   welcomeQueued: 'A welcome e-mail was queued for each created user with an e-mail address.',
 } as const;

@@ -11,19 +11,66 @@ import { type UserCriteria, criteriaWhere } from '../users/index.ts';
 export interface LearnerPick {
   companyId: number;
   members: UserCriteria[];
+  /** An assignment rule's conditions, in place of `members` (decision 066). */
+  rule?: RulePick;
+  /** Only these learners (a rule run for changed users). */
+  onlyUserIds?: number[];
+}
+
+/**
+ * A rule's conditions resolved to SQL-ready parts, plain JSON (a queued run carries it): each part
+ * is one of the users list's criteria (possibly negated: "none of") or a date column from a moment on.
+ */
+export type PickPart =
+  | { kind: 'criteria'; criteria: UserCriteria; negate?: boolean }
+  | { kind: 'since'; column: 'hired_at' | 'created_at'; from: string };
+
+export interface RulePick {
+  match: 'all' | 'any';
+  parts: PickPart[];
 }
 
 type UsersEb = ExpressionBuilder<Database, 'users'>;
 
-function pickWhere(dialect: Dialect, pick: LearnerPick) {
+function partWhere(dialect: Dialect, eb: UsersEb, part: PickPart): Expression<SqlBool> {
+  if (part.kind === 'since') return eb(`users.${part.column}`, '>=', part.from);
+  const match = criteriaWhere(dialect, part.criteria)(eb as never);
+  return part.negate ? eb.not(match) : match;
+}
+
+/** The learners of a pick: active users of the company matching its members (any) or its rule. */
+export function pickWhere(dialect: Dialect, pick: LearnerPick) {
   return (eb: UsersEb): Expression<SqlBool> => {
-    const any = pick.members.map((member) => criteriaWhere(dialect, member)(eb as never));
-    return eb.and([
-      eb('users.company_id', '=', pick.companyId),
-      eb('users.suspended', '=', 0),
-      any.length === 0 ? sql<SqlBool>`1 = 0` : eb.or(any),
-    ]);
+    const and: Expression<SqlBool>[] = [eb('users.company_id', '=', pick.companyId), eb('users.suspended', '=', 0)];
+    if (pick.onlyUserIds)
+      and.push(pick.onlyUserIds.length === 0 ? sql<SqlBool>`1 = 0` : eb('users.id', 'in', pick.onlyUserIds));
+    if (pick.rule) {
+      const parts = pick.rule.parts.map((part) => partWhere(dialect, eb, part));
+      if (parts.length === 0) and.push(sql<SqlBool>`1 = 0`);
+      else and.push(pick.rule.match === 'all' ? eb.and(parts) : eb.or(parts));
+    } else {
+      const any = pick.members.map((member) => criteriaWhere(dialect, member)(eb as never));
+      and.push(any.length === 0 ? sql<SqlBool>`1 = 0` : eb.or(any));
+    }
+    return eb.and(and);
   };
+}
+
+/**
+ * The open-assignment test (never duplicate): the learner holds an assignment of the course that is
+ * not completed, or completed and still valid (no expiry, or one ahead of `now`). The one place to
+ * widen with recertification's renewal window.
+ */
+export function openAssignmentCondition(user: string, course: string, now: string) {
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM assignments open WHERE open.user_id = ${sql.ref(user)}
+    AND open.course_id = ${sql.ref(course)}
+    AND (open.status <> 'completed' OR open.expires_at IS NULL OR open.expires_at > ${now}))`;
+}
+
+/** The pair is excluded from the rule by an administrator (an assignment_rule_exclusions row). */
+export function excludedCondition(ruleId: number, user: string, course: string) {
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM assignment_rule_exclusions ex WHERE ex.rule_id = ${ruleId}
+    AND ex.user_id = ${sql.ref(user)} AND ex.course_id = ${sql.ref(course)})`;
 }
 
 /** How many active learners the pick holds. */
@@ -85,7 +132,8 @@ export async function findCoursesFor(db: Kysely<Database>, companyId: number, co
 
 export interface ChunkWrite {
   companyId: number;
-  actorId: number;
+  /** Who assigned (null: a rule run no person started, e.g. nightly). */
+  actorId: number | null;
   now: string;
   dueAt: string | null;
   recertifyMonths: number | null;
@@ -93,6 +141,8 @@ export interface ChunkWrite {
   /** The chunk: picked learners with afterId < id <= throughId. */
   afterId: number;
   throughId: number;
+  /** A rule run: source 'rule' with the rule and run, and the rule's exclusions left alone. */
+  rule?: { ruleId: number; runId: number };
 }
 
 /**
@@ -114,8 +164,10 @@ export async function insertChunk(
       'users.id as user_id',
       'courses.id as course_id',
       sql<string>`'not_started'`.as('status'),
-      sql<string>`'manual'`.as('source'),
-      sql<number>`${write.actorId}`.as('assigned_by'),
+      sql<string>`${write.rule ? 'rule' : 'manual'}`.as('source'),
+      sql<number | null>`${write.rule?.ruleId ?? null}`.as('rule_id'),
+      sql<number | null>`${write.rule?.runId ?? null}`.as('rule_run_id'),
+      sql<number | null>`${write.actorId}`.as('assigned_by'),
       sql<string>`${write.now}`.as('assigned_at'),
       sql<string | null>`${write.dueAt}`.as('due_at'),
       eb.fn.coalesce(sql<number | null>`${write.recertifyMonths}`, 'courses.recertify_months').as('recertify_months'),
@@ -125,18 +177,9 @@ export async function insertChunk(
     .where(pickWhere(dialect, pick))
     .where('users.id', '>', write.afterId)
     .where('users.id', '<=', write.throughId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('assignments as open')
-            .select(sql`1`.as('one'))
-            .whereRef('open.user_id', '=', 'users.id')
-            .whereRef('open.course_id', '=', 'courses.id')
-            .where(
-              sql<SqlBool>`(open.status <> 'completed' OR open.expires_at IS NULL OR open.expires_at > ${write.now})`,
-            ),
-        ),
-      ),
+    .where(({ not }) => not(openAssignmentCondition('users.id', 'courses.id', write.now)))
+    .$if(write.rule !== undefined, (qb) =>
+      qb.where(({ not }) => not(excludedCondition(write.rule!.ruleId, 'users.id', 'courses.id'))),
     );
   const result = await db
     .insertInto('assignments')
@@ -146,6 +189,8 @@ export async function insertChunk(
       'course_id',
       'status',
       'source',
+      'rule_id',
+      'rule_run_id',
       'assigned_by',
       'assigned_at',
       'due_at',
@@ -174,7 +219,7 @@ export function findChunkAssignments(db: Kysely<Database>, write: ChunkWrite, af
     ])
     .where('assignments.id', '>', afterAssignmentId)
     .where('assignments.company_id', '=', write.companyId)
-    .where('assignments.assigned_by', '=', write.actorId)
+    .where('assignments.assigned_by', write.actorId === null ? 'is' : '=', write.actorId)
     .where('assignments.assigned_at', '=', write.now)
     .where('assignments.user_id', '>', write.afterId)
     .where('assignments.user_id', '<=', write.throughId)

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
+import { transactionLock } from '../../db/dialect/index.ts';
 import { enqueue } from '../../jobs/queue.repository.ts';
 import { queueEmail } from '../../platform/mail.repository.ts';
 import {
@@ -13,13 +14,22 @@ import {
 } from './assignments-create.repository.ts';
 import { composeAssignedEmail } from './assignments-email.ts';
 
+/**
+ * The lock every writer of a company's assignments takes (per chunk): on PostgreSQL two writers could
+ * otherwise both find no open assignment and both insert one (no unique key can say "open").
+ */
+export const ASSIGNMENT_WRITE_LOCK = 0x41535347;
+
 /** Learners per transaction: each chunk's pairs are one INSERT … SELECT. */
 export const CHUNK_LEARNERS = 5000;
 
 /** What a request or a job writes: the pick, the usable courses and the assignment's fields. */
 export interface CreatePlan {
   pick: LearnerPick;
-  actorId: number;
+  /** Who assigned; null for a rule run nobody started (nightly). */
+  actorId: number | null;
+  /** A rule run (decision 066): the assignments say rule and run, and the rule's exclusions hold. */
+  rule?: { ruleId: number; runId: number };
   now: string;
   dueAt: string | null;
   recertifyMonths: number | null;
@@ -89,6 +99,7 @@ export async function runCreate(
     const last = ids.length < CHUNK_LEARNERS;
     const throughId = ids.length > 0 ? ids[ids.length - 1]! : progress.afterId;
     progress = await deps.db.transaction().execute(async (trx) => {
+      await transactionLock(trx, deps.dialect, ASSIGNMENT_WRITE_LOCK, plan.pick.companyId);
       const write: ChunkWrite = {
         companyId: plan.pick.companyId,
         actorId: plan.actorId,
@@ -98,6 +109,7 @@ export async function runCreate(
         courseIds: plan.courseIds,
         afterId: progress.afterId,
         throughId,
+        ...(plan.rule ? { rule: plan.rule } : {}),
       };
       const before = plan.notify ? await lastAssignmentId(trx) : 0;
       const created =

@@ -30,6 +30,9 @@ export interface AssignmentListRow {
   assigner_first_name: string | null;
   assigner_last_name: string | null;
   rule_name: string | null;
+  /** The rule run that made it and when it ran (decision 066). */
+  rule_run_id: number | null;
+  rule_run_at: string | null;
 }
 
 /** A stored status that is not a completion: the learner has not finished (yet). */
@@ -96,6 +99,7 @@ function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCrite
     }
     const text = criteria.text ? context.textCondition(criteria.text) : undefined;
     if (text) and.push(text);
+    if (criteria.ids) and.push(inList(context.column('assignments.id', criteria.ids.length), criteria.ids));
     if (criteria.userIds)
       and.push(inList(context.column('assignments.user_id', criteria.userIds.length), criteria.userIds));
     if (criteria.courseIds)
@@ -170,6 +174,7 @@ function selectAssignmentRows(db: Kysely<Database>) {
     .leftJoin('departments', 'departments.id', 'learner.department_id')
     .leftJoin('users as assigner', 'assigner.id', 'assignments.assigned_by')
     .leftJoin('assignment_rules', 'assignment_rules.id', 'assignments.rule_id')
+    .leftJoin('assignment_rule_runs', 'assignment_rule_runs.id', 'assignments.rule_run_id')
     .select([
       'assignments.id',
       'assignments.user_id',
@@ -194,6 +199,8 @@ function selectAssignmentRows(db: Kysely<Database>) {
       'assigner.first_name as assigner_first_name',
       'assigner.last_name as assigner_last_name',
       'assignment_rules.name as rule_name',
+      'assignments.rule_run_id',
+      'assignment_rule_runs.started_at as rule_run_at',
     ]);
 }
 

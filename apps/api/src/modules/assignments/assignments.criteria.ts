@@ -20,6 +20,8 @@ export interface AssignmentCriteria {
   now?: string | undefined;
   /** Part of the learner's name, username or e-mail (the users' text index). */
   text?: string | undefined;
+  /** The assignments themselves (the rows a bulk action's selection ticked). */
+  ids?: number[];
   userIds?: number[];
   courseIds?: number[];
   /** Learners in these departments' subtrees. */

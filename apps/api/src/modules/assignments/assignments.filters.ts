@@ -44,6 +44,7 @@ function scoreRange(values: string[]): Range<number> | undefined {
 type Parser = [keyof FilterCriteria, (values: string[]) => unknown, string];
 
 const PARSERS: Record<string, Parser> = {
+  id: ['ids', ids, 'Use assignment ids.'],
   user_id: ['userIds', ids, 'Use user ids.'],
   course_id: ['courseIds', ids, 'Use course ids.'],
   department_id: ['departmentIds', ids, 'Use department ids.'],

@@ -38,6 +38,10 @@ export function toAssignmentListItem(row: AssignmentListRow, now: string): Assig
           ? null
           : { id: row.assigned_by, name: personName(row.assigner_first_name, row.assigner_last_name) },
       rule: row.rule_id === null || row.rule_name === null ? null : { id: row.rule_id, name: row.rule_name },
+      // Only rule assignments made by a recorded run carry it (decision 066).
+      ...(row.rule_run_id === null || row.rule_run_at === null
+        ? {}
+        : { run: { id: row.rule_run_id, at: row.rule_run_at } }),
     },
   };
 }
@@ -46,6 +50,9 @@ export function toAssignmentListItem(row: AssignmentListRow, now: string): Assig
 export function sourceLabel(item: AssignmentListItem): string {
   const { kind, assigned_by, rule } = item.source;
   if (kind === 'manual') return assigned_by ? `Manual (${assigned_by.name})` : 'Manual';
-  if (kind === 'rule') return rule ? `Rule (${rule.name})` : 'Rule';
+  if (kind === 'rule')
+    return rule
+      ? `Rule: ${rule.name}${item.source.run ? ` (run ${item.source.run.at.slice(0, 16).replace('T', ' ')} UTC)` : ''}`
+      : 'Rule';
   return 'Import';
 }

@@ -1,3 +1,4 @@
+import { usersChanged } from '../../platform/user-changes.ts';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
@@ -108,6 +109,13 @@ async function writeChunk(run: RunContext, trx: Kysely<Database>, drafts: RowDra
   const written = plans.filter(isWritten);
   const departments = await createDepartments(run, trx, written, now);
   const idOf = await writeUsers(run, trx, written, now);
+  if (setup.options.run_assignment_rules)
+    await usersChanged(trx, run.plan.companyId, [...idOf.values()], {
+      ...run.who,
+      ip: run.who.ip ?? '',
+      now: run.now,
+      trigger: 'import',
+    });
   await insertAuditRows(trx, run.dialect, run.who, auditRowsOf(run, written, idOf, departments), now);
   if (setup.options.send_welcome) {
     const recipients = written

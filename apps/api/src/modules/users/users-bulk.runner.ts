@@ -1,3 +1,4 @@
+import { usersChanged } from '../../platform/user-changes.ts';
 import type { UserBulkReason } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
@@ -33,6 +34,9 @@ export interface BulkRunOptions {
   signal?: AbortSignal;
 }
 
+/** Bulk actions after which a user may match assignment rules they did not before. */
+const RULE_TRIGGERING = new Set(['reactivate', 'change_department', 'change_role']);
+
 /**
  * One piece in one transaction: lock the users, classify them, write their audit rows and apply
  * the action, all set-based. A piece whose change fails is split in two and each half retried,
@@ -63,6 +67,13 @@ async function runPiece(
         const now = iso(deps.now());
         await insertAuditRows(trx, deps.dialect, plan, eligible, now);
         changed = await applyAction(trx, deps.dialect, plan, eligible, now);
+        if (RULE_TRIGGERING.has(plan.action))
+          await usersChanged(trx, plan.companyId, [...eligible], {
+            actorId: plan.actor.id,
+            impersonatorId: plan.impersonatorId,
+            ip: plan.ip ?? '',
+            now: deps.now,
+          }); // assignment rules (decision 066)
         changing = false;
       }
       const next = advance(state, { changed, skipped: reasons, failed: [], lastId, processed: ids.length });

@@ -1,6 +1,7 @@
 import type { User, UserCreateBody, UserUpdateBody } from '@heed/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/types.ts';
+import { usersChanged } from '../../platform/user-changes.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
@@ -113,6 +114,7 @@ export async function createUser(deps: UsersDeps, ctx: AuthedContext, body: User
         updated_at: now,
       });
       await writeCustomValues(trx, ctx.companyId, id, customValues);
+      await usersChanged(trx, ctx.companyId, [id], ctx); // assignment rules (decision 066)
       const after = await snapshot(trx, deps, ctx.companyId, id);
       await audit(trx, ctx, {
         action: 'user.create',
@@ -177,6 +179,7 @@ export async function updateUser(
       await updateUserRow(trx, id, changes);
       await writeCustomValues(trx, ctx.companyId, id, customValues);
       if (ending) await destroyUserSessions(trx, id, ending);
+      await usersChanged(trx, ctx.companyId, [id], ctx); // assignment rules (decision 066)
       const after = await snapshot(trx, deps, ctx.companyId, id);
       await audit(trx, ctx, {
         action: 'user.update',

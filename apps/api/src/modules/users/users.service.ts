@@ -14,6 +14,7 @@ import { forOwnRecord } from './users-rules.ts';
 import { toSearchHit, toUser } from './users.mapper.ts';
 import { listUsersPage } from './users-list.repository.ts';
 import { USER_ORDER, findCompanyNames, findUserRow } from './users.repository.ts';
+import { pageMeta } from '../../platform/page-meta.ts';
 
 export interface UsersDeps {
   db: Kysely<Database>;
@@ -24,9 +25,7 @@ type ListQuery = z.output<typeof listUsersQuery>;
 type SearchQuery = z.output<typeof searchUsersQuery>;
 const NAME_ORDER = ['last_name', 'first_name', 'id'] as const;
 
-export function pageMeta(page: number, perPage: number, total: number): PageMeta {
-  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
-}
+export { pageMeta };
 
 function searchText(text: string | undefined): string | undefined {
   if (text === undefined || text === '') return undefined;

@@ -1,3 +1,4 @@
+export { type BulkRequest, bulkRequest as bulkSelectionRequest, bulkSelectionProblem } from './bulk-request.ts';
 export { ColumnChooser } from './column-chooser.tsx';
 export { downloadFile } from './download-file.ts';
 export { ExportMenu } from './export-menu.tsx';
@@ -18,6 +19,7 @@ export {
 } from './list-state.ts';
 export { type EmptyCopy, ListEmpty, ListError } from './list-states.tsx';
 export { ListTable, VIRTUALIZE_FROM } from './list-table.tsx';
+export { RangeFilter, type RangeFilterProps, rangeSummary } from './range-filter.tsx';
 export {
   type ListFilter,
   type ListSelection,

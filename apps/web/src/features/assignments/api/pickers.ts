@@ -1,4 +1,4 @@
-import type { CategoryTreeNode, CustomFieldListItem, User } from '@heed/contract';
+import type { CustomFieldListItem, User } from '@heed/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -14,19 +14,6 @@ export function usePeople(enabled: boolean) {
         query: { per_page: PEOPLE_PICKER_LIMIT, sort: 'last_name', order: 'asc', 'field[suspended]': '0' },
         signal,
       }).then((response) => ({ users: response.data as User[], total: response.meta.total })),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
-/** The category tree with the courses the company may use as its leaves (GET /course-categories?with_courses=1). */
-export function useCourseTree(enabled: boolean) {
-  return useQuery({
-    queryKey: ['assignments', 'course-tree'] as const,
-    queryFn: ({ signal }) =>
-      apiCall('listCourseCategories', { query: { with_courses: '1' }, signal }).then(
-        (response) => response.data as CategoryTreeNode,
-      ),
     enabled,
     staleTime: 60_000,
   });

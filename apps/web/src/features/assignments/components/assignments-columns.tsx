@@ -13,7 +13,7 @@ const Missing = () => (
 );
 
 /** A date in the table; the full time in its tooltip. */
-function DateCell({ value }: { value: string | null }) {
+export function DateCell({ value }: { value: string | null }) {
   if (!value) return <Missing />;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <Missing />;
@@ -28,7 +28,13 @@ function DateCell({ value }: { value: string | null }) {
 export function sourceText(item: AssignmentListItem): { kind: string; detail: string | null } {
   const { kind, assigned_by, rule } = item.source;
   if (kind === 'manual') return { kind: 'Manual', detail: assigned_by ? `by ${assigned_by.name}` : null };
-  if (kind === 'rule') return { kind: 'Rule', detail: rule?.name ?? null };
+  if (kind === 'rule') {
+    const run = item.source.run;
+    return {
+      kind: rule ? `Rule: ${rule.name}` : 'Rule',
+      detail: run ? `run ${timeFormat.format(new Date(run.at))}` : null,
+    };
+  }
   return { kind: 'Import', detail: null };
 }
 

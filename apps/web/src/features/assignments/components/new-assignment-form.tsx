@@ -27,7 +27,7 @@ import { formatApiError } from '../../../lib/error-notices.tsx';
 import { useCreateAssignments, useLearnerCount } from '../api/create-assignments.ts';
 import { assignmentsQueryKey } from '../api/list-assignments.ts';
 import { AssignmentResult } from './assignment-result.tsx';
-import { CoursePicker } from './course-picker.tsx';
+import { CoursePicker } from '../../../components/course-picker/index.ts';
 import { LearnerPicker } from './learner-picker.tsx';
 
 type DueKind = 'none' | 'date' | 'days';

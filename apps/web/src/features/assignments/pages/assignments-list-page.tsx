@@ -10,6 +10,7 @@ import { apiPreferenceStore } from '../../../components/list-page/api-preference
 import { ASSIGNMENTS_LIST_PREFERENCE } from '../api/preference-store.ts';
 import { canAssign } from '../components/assign-permission.ts';
 import { ASSIGNMENT_COLUMNS, DEFAULT_ASSIGNMENT_COLUMNS } from '../components/assignments-columns.tsx';
+import { AssignmentsListBulkActions } from '../components/assignments-bulk-actions.tsx';
 import { AssignmentsFilters } from '../components/assignments-filters.tsx';
 
 const config: ListPageConfig<AssignmentListItem> = {
@@ -37,7 +38,8 @@ const assignmentLabel = (a: AssignmentListItem) => `${a.learner.name}: ${a.cours
 /**
  * Assignments (`/assignments`, PRODUCT.md "Assignments"): every assignment of the learners in the
  * reader's reach, on the console's list pattern, status derived by the server at each request.
- * Reviewers read; Department Managers and up also create (bulk actions come with issue 16 item 2).
+ * Reviewers read; Department Managers and up also create, and act on selected rows or "all N matching"
+ * (change due date, send reminder now, reset, remove: issue 16 item 2).
  */
 export default function AssignmentsListPage() {
   const list = useListPage(config);
@@ -62,6 +64,8 @@ export default function AssignmentsListPage() {
       filters={<AssignmentsFilters list={list} />}
       exportEndpoint={ASSIGNMENTS_EXPORT_URL}
       empty={empty}
+      selectable={mayAssign}
+      bulkActions={(selection) => <AssignmentsListBulkActions list={list} selection={selection} />}
       actions={mayAssign ? <CreateAssignmentButton /> : undefined}
     />
   );

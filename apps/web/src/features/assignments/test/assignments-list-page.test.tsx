@@ -68,7 +68,7 @@ describe('the assignments list', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
       '—',
       'Manualby Carla Manager',
     ]);
-    expect(cells(3)[9]).toBe('RuleNew starters');
+    expect(cells(3)[9]).toBe('Rule: New starters');
     expect(api.callsTo('GET', PREFERENCES)[0]!.query.get('name')).toBe('assignments-list');
     const query = Object.fromEntries(api.callsTo('GET', ASSIGNMENTS).at(-1)!.query);
     expect(query).toEqual({ page: '1', per_page: '25', sort: 'assigned_at', order: 'desc' });

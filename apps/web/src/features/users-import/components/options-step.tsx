@@ -171,7 +171,7 @@ export function OptionsStep({ item, onBack, onDone }: { item: UserImport; onBack
           options={options}
           name="run_assignment_rules"
           label="Run assignment rules"
-          description="Assignment rules do not exist yet: the choice is recorded and shown in the summary."
+          description="The company's active assignment rules assign their courses to each created or updated user."
           onChange={set}
         />
       </Stack>

@@ -1,12 +1,7 @@
 /** 1234 → "1,234" (the console's number format). */
 export const formatNumber = (n: number) => n.toLocaleString('en-US');
 
-/** Bytes as "1.2 MB" / "820 KB". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
+export { formatBytes } from '../../../lib/format-bytes.ts';
 
 /** An ISO timestamp as the reader's local date and time, e.g. "2 Mar 2026, 09:00". */
 export function formatDateTime(value: string | null): string {

@@ -1,41 +1,22 @@
 import { type BulkUsersBody, type BulkUsersResponse, USER_BULK_MAX_EXCLUDED } from '@heed/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ListSelection, toFilterQuery } from '../../../components/list-page/index.ts';
+import {
+  type BulkRequest,
+  type ListSelection,
+  bulkSelectionProblem,
+  bulkSelectionRequest,
+} from '../../../components/list-page/index.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 
-/** The server reads at most this many values per `field[…]` filter: more rows picked one by one need "all matching". */
-const MAX_SELECTED_IDS = 500;
+export type { BulkRequest };
 
-export interface BulkRequest {
-  query: Record<string, string>;
-  excludedIds: number[];
-}
-
-/**
- * The users a selection stands for, as PUT /users reads them: rows picked one by one as
- * `field[user_id]=1,2,3`; "all N matching" as the list's filter (with `all=1` when the list is
- * unfiltered, which the server demands before acting on everyone) less the unticked rows.
- */
-export function bulkRequest(selection: ListSelection): BulkRequest {
-  if (!selection.allMatching) return { query: { 'field[user_id]': [...selection.ids].join(',') }, excludedIds: [] };
-  const {
-    sort: _sort,
-    order: _order,
-    ...filter
-  } = toFilterQuery({ ...selection.filter, sortBy: 'id', sortOrder: 'asc' });
-  const query: Record<string, string> = Object.keys(filter).length > 0 ? filter : { all: '1' };
-  return { query, excludedIds: [...selection.excluded].map(Number) };
-}
+/** The users a selection stands for, as PUT /users reads them (`field[user_id]` for rows picked one by one). */
+export const bulkRequest = (selection: ListSelection): BulkRequest => bulkSelectionRequest(selection, 'user_id');
 
 /** Why a selection cannot be sent as it is, or null. */
-export function selectionProblem(selection: ListSelection): string | null {
-  if (!selection.allMatching && selection.ids.size > MAX_SELECTED_IDS)
-    return `Pick at most ${MAX_SELECTED_IDS} users one by one, or select all matching the filter.`;
-  if (selection.allMatching && selection.excluded.size > USER_BULK_MAX_EXCLUDED)
-    return `Untick at most ${USER_BULK_MAX_EXCLUDED.toLocaleString('en-US')} users, or narrow the filter.`;
-  return null;
-}
+export const selectionProblem = (selection: ListSelection): string | null =>
+  bulkSelectionProblem(selection, 'users', USER_BULK_MAX_EXCLUDED);
 
 export type BulkAction = Omit<BulkUsersBody, 'excluded_ids'>;
 

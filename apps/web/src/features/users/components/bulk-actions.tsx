@@ -11,6 +11,8 @@ import {
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { selectionProblem } from '../api/bulk-update-users.ts';
 import { BULK_ACTION_KINDS, type BulkActionKind, withDepartmentLabel } from './bulk-action-kinds.ts';
+import { selectedUserIds } from '../api/assign-courses.ts';
+import { AssignCoursesDialog } from './assign-courses-dialog.tsx';
 import { BulkActionDialog } from './bulk-action-dialog.tsx';
 
 export interface UsersBulkActionsProps {
@@ -28,6 +30,7 @@ export interface UsersBulkActionsProps {
 export function UsersBulkActions({ selection, total, onDone }: UsersBulkActionsProps) {
   const session = useOptionalConsoleSession();
   const [kind, setKind] = useState<BulkActionKind | null>(null);
+  const [assigning, setAssigning] = useState(false);
   const user = session?.user;
   const canChange = !user || user.site_admin || hasRoleAccess(user.role, ROLE.DepartmentManager);
   if (!canChange) return null;
@@ -58,6 +61,8 @@ export function UsersBulkActions({ selection, total, onDone }: UsersBulkActionsP
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>{trigger}</Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item onClick={() => setAssigning(true)}>Assign courses…</Menu.Item>
+            <Menu.Divider />
             {BULK_ACTION_KINDS.map((item) => (
               <Menu.Item key={item.action} color={item.danger ? 'red' : undefined} onClick={() => setKind(item)}>
                 {withDepartmentLabel(item.label, departmentLabel.one)}
@@ -66,6 +71,13 @@ export function UsersBulkActions({ selection, total, onDone }: UsersBulkActionsP
           </Menu.Dropdown>
         </Menu>
       )}
+      <AssignCoursesDialog
+        opened={assigning}
+        count={count}
+        userIds={(signal) => selectedUserIds(selection, total, signal)}
+        onClose={() => setAssigning(false)}
+        onDone={onDone}
+      />
       <BulkActionDialog
         kind={kind}
         selection={selection}

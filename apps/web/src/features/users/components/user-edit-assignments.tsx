@@ -1,7 +1,25 @@
-import type { UserAssignment } from '@heed/contract';
-import { Center, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconBook } from '@tabler/icons-react';
+import { ASSIGNMENT_BULK_REASONS, type UserAssignment, isBulkAssignmentsQueued } from '@heed/contract';
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBook, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/modal/index.ts';
+import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
+import { formatApiError } from '../../../lib/error-notices.tsx';
+import { useRemoveAssignment } from '../api/assign-courses.ts';
+import { AssignCoursesDialog } from './assign-courses-dialog.tsx';
+import { canChangeUsers } from './user-edit-permissions.ts';
 import { USER_ASSIGNMENTS_PAGE_SIZE, useUserAssignments } from '../api/list-user-assignments.ts';
 import classes from './user-edit-assignment-status.module.css';
 import { AssignmentStatusBadge } from './user-edit-assignment-status.tsx';
@@ -10,7 +28,7 @@ import { LoadFailed } from '../../../components/load-failed/index.ts';
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const day = (value: string | null) => (value ? dateFormat.format(new Date(value)) : '—');
 
-function Row({ assignment }: { assignment: UserAssignment }) {
+function Row({ assignment, onRemove }: { assignment: UserAssignment; onRemove?: (a: UserAssignment) => void }) {
   const done = assignment.status === 'completed';
   return (
     <Table.Tr>
@@ -27,12 +45,104 @@ function Row({ assignment }: { assignment: UserAssignment }) {
       </Table.Td>
       <Table.Td className={classes.nowrap}>{done ? day(assignment.completed_at) : day(assignment.due_at)}</Table.Td>
       <Table.Td ta="right">{assignment.score ?? '—'}</Table.Td>
+      {onRemove && (
+        <Table.Td ta="right" w={36}>
+          {!done && (
+            <Tooltip label="Remove this assignment" withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                aria-label={`Remove ${assignment.course.name}`}
+                onClick={() => onRemove(assignment)}
+              >
+                <IconTrash size={15} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }
 
-/** The user's course assignments (read-only), newest first, ten a page, with designed loading, empty and error states. */
+/**
+ * The user's course assignments, newest first, ten a page, with designed loading, empty and error
+ * states. Department Managers and up add courses (New assignment's create path, never a duplicate)
+ * and remove open assignments (a completion stays on record).
+ */
 export function UserEditAssignments({ userId, firstName }: { userId: number; firstName: string }) {
+  const session = useOptionalConsoleSession();
+  const mayChange = session === null || canChangeUsers(session.user);
+  const [assigning, setAssigning] = useState(false);
+  const [removing, setRemoving] = useState<UserAssignment | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const remove = useRemoveAssignment();
+  const tools = mayChange ? (
+    <>
+      <Group justify="flex-end">
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => setAssigning(true)}
+        >
+          Assign courses
+        </Button>
+      </Group>
+      <AssignCoursesDialog
+        opened={assigning}
+        count={1}
+        userIds={async () => [userId]}
+        onClose={() => setAssigning(false)}
+      />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove assignment"
+        message={`Remove ${removing?.course.name ?? 'this course'} from ${firstName}'s assignments? Progress on it is lost.`}
+        confirmLabel="Remove"
+        danger
+        error={refusal}
+        onConfirm={async () => {
+          if (!removing) return;
+          setRefusal(null);
+          try {
+            const outcome = await remove.mutateAsync(removing.id);
+            const problem = isBulkAssignmentsQueued(outcome) ? undefined : outcome.errors?.[0];
+            if (problem) {
+              setRefusal(ASSIGNMENT_BULK_REASONS[problem.reason]);
+              throw new Error(problem.message);
+            }
+          } catch (error) {
+            setRefusal((current) => current ?? formatApiError(error).message);
+            throw error;
+          }
+        }}
+        onClose={() => {
+          setRemoving(null);
+          setRefusal(null);
+        }}
+      />
+    </>
+  ) : null;
+  const onRemove = mayChange ? setRemoving : undefined;
+  return (
+    <Stack gap="sm">
+      {tools}
+      <AssignmentsTable userId={userId} firstName={firstName} onRemove={onRemove} />
+    </Stack>
+  );
+}
+
+function AssignmentsTable({
+  userId,
+  firstName,
+  onRemove,
+}: {
+  userId: number;
+  firstName: string;
+  onRemove: ((a: UserAssignment) => void) | undefined;
+}) {
   const [page, setPage] = useState(1);
   const query = useUserAssignments(userId, page);
 
@@ -83,11 +193,16 @@ export function UserEditAssignments({ userId, firstName }: { userId: number; fir
             <Table.Th>Status</Table.Th>
             <Table.Th className={classes.nowrap}>Due / done</Table.Th>
             <Table.Th ta="right">Score</Table.Th>
+            {onRemove && (
+              <Table.Th>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {data.map((assignment) => (
-            <Row key={assignment.id} assignment={assignment} />
+            <Row key={assignment.id} assignment={assignment} onRemove={onRemove} />
           ))}
         </Table.Tbody>
       </Table>

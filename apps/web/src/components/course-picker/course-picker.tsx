@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SelectableModal } from '../../../components/selectable-modal/index.ts';
+import { SelectableModal } from '../selectable-modal/index.ts';
 import { courseIdsOf, useCoursePicker } from './course-tree.ts';
 
 export interface CoursePickerProps {

@@ -1,7 +1,21 @@
 import type { CategoryTreeNode } from '@heed/contract';
 import { useMemo } from 'react';
-import type { TreeNode } from '../../../components/selectable-tree/index.ts';
-import { useCourseTree } from '../api/pickers.ts';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../lib/api-client.ts';
+import type { TreeNode } from '../selectable-tree/index.ts';
+
+/** The category tree with the courses the company may use as its leaves (GET /course-categories?with_courses=1). */
+export function useCourseTree(enabled: boolean) {
+  return useQuery({
+    queryKey: ['assignments', 'course-tree'] as const,
+    queryFn: ({ signal }) =>
+      apiCall('listCourseCategories', { query: { with_courses: '1' }, signal }).then(
+        (response) => response.data as CategoryTreeNode,
+      ),
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 /**
  * Category ids and course ids are separate sequences: in the picker a category takes an id above any

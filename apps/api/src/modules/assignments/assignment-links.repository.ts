@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+
+// The SQL of Assignment Details links (migration 027): the server's HMAC key, the links' records.
+
+const LINK_SECRET = 'assignment_link_hmac';
+
+/**
+ * The key the links are signed with: drawn once per installation and kept in `server_secrets`, so
+ * the API and the worker (and every restart) sign alike. Two first draws at once keep the first.
+ */
+export async function linkSecret(db: Kysely<Database>, now: string): Promise<Buffer> {
+  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', LINK_SECRET).executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    await db
+      .insertInto('server_secrets')
+      .values({ name: LINK_SECRET, value: randomBytes(32).toString('base64url'), created_at: now })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    row = await read();
+  }
+  if (!row) throw new Error('The link secret could not be stored.');
+  return Buffer.from(row.value, 'base64url');
+}
+
+export async function insertLink(
+  db: Kysely<Database>,
+  values: { companyId: number; assignmentId: number; expiresAt: string; createdBy: number | null; now: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('assignment_tokens')
+    .values({
+      company_id: values.companyId,
+      assignment_id: values.assignmentId,
+      expires_at: values.expiresAt,
+      revoked_at: null,
+      created_by: values.createdBy,
+      created_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A link's record with what Assignment Details shows: the learner's first name, the course, the dates. */
+export function findLinkedAssignment(db: Kysely<Database>, linkId: number) {
+  return db
+    .selectFrom('assignment_tokens as t')
+    .innerJoin('assignments', 'assignments.id', 't.assignment_id')
+    .innerJoin('users', 'users.id', 'assignments.user_id')
+    .innerJoin('courses', 'courses.id', 'assignments.course_id')
+    .innerJoin('companies', 'companies.id', 'assignments.company_id')
+    .select([
+      't.id as link_id',
+      't.expires_at as link_expires_at',
+      't.revoked_at',
+      'assignments.id',
+      'assignments.company_id',
+      'assignments.status',
+      'assignments.due_at',
+      'assignments.started_at',
+      'assignments.progress',
+      'assignments.expires_at',
+      'users.first_name',
+      'users.suspended',
+      'companies.suspended as company_suspended',
+      'courses.name as course_name',
+    ])
+    .where('t.id', '=', linkId)
+    .whereRef('t.company_id', '=', 'assignments.company_id')
+    .executeTakeFirst();
+}
+
+/** Withdraws the assignment's links still in force; answers how many. */
+export async function revokeLinksOf(db: Kysely<Database>, assignmentId: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable('assignment_tokens')
+    .set({ revoked_at: now })
+    .where('assignment_id', '=', assignmentId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** One assignment of the company whose learner is in the caller's reach (null: the whole company). */
+export function findAssignmentInReach(
+  db: Kysely<Database>,
+  companyId: number,
+  scope: number[] | null,
+  assignmentId: number,
+) {
+  return db
+    .selectFrom('assignments')
+    .innerJoin('users', 'users.id', 'assignments.user_id')
+    .select(['assignments.id', 'assignments.company_id', 'assignments.user_id'])
+    .where('assignments.id', '=', assignmentId)
+    .where('assignments.company_id', '=', companyId)
+    .$if(scope !== null, (qb) => qb.where('users.department_id', 'in', scope?.length ? scope : [0]))
+    .executeTakeFirst();
+}
+
+/** The assignment's company, for a link made outside a request (e-mails). */
+export function findAssignmentCompany(db: Kysely<Database>, assignmentId: number) {
+  return db.selectFrom('assignments').select(['id', 'company_id']).where('id', '=', assignmentId).executeTakeFirst();
+}

@@ -1,0 +1,2 @@
+/** The assignment-rules domain's names; its endpoint tables are joined into `endpointRoutes` and `endpoints` at the top level. */
+export * from './assignment-rules.ts';
