@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deliverEmail } from '../platform/mail.ts';
+import { PermanentSendError } from '../platform/sms.ts';
 import { JOB_KINDS, type JobDefinition, type JobHandler, PermanentJobError } from './types.ts';
 
 /** Any e-mail queued with `queueEmail` and a job of this type (the platform's own job type: no module's). */
@@ -14,6 +15,10 @@ export const deliverEmailJob: JobHandler = async (ctx) => {
   const status = await deliverEmail(ctx.db, ctx.config, parsed.data.delivery_id, {
     now: ctx.now(),
     isLastAttempt: ctx.isLastAttempt,
+    workerId: `${ctx.job.locked_by ?? 'worker'}#${ctx.job.id}`,
+  }).catch((error: unknown) => {
+    // Refused for good (5xx) or out of attempts: recorded as failed on the delivery, no more retries.
+    throw error instanceof PermanentSendError ? new PermanentJobError(error.message) : error;
   });
   if (status === 'missing') throw new PermanentJobError(`Delivery ${parsed.data.delivery_id} no longer exists.`);
   return { delivery_id: parsed.data.delivery_id, status };

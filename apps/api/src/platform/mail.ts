@@ -1,88 +1,250 @@
+import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from '../config.ts';
 import type { Database, EmailSettingsTable } from '../db/types.ts';
-import { type DeliveryStatus, findDelivery, findEmailSettings, recordDelivery } from './mail.repository.ts';
+import {
+  type DeliveryOutcome,
+  type DeliveryRow,
+  type DeliveryStatus,
+  claimDelivery,
+  findDelivery,
+  findEmailSettings,
+  recordDelivery,
+} from './mail.repository.ts';
+import { secretKey, unseal } from './secret-box.ts';
+import { PermanentSendError, smsAdapter } from './sms.ts';
 
-// Sending the e-mails mail.repository.ts records as deliveries: through the company's SMTP server, the
-// server's, or none (the outbox).
+// Sending the messages mail.repository.ts records as deliveries (decision 068): e-mail through the
+// company's SMTP server, the server's (SMTP_URL), or none (the outbox); SMS through the provider
+// adapter (sms.ts) or the outbox. Transports are pooled and kept per set of settings.
 
-interface MailRoute {
+export interface MailRoute {
+  /** Identifies the transport's settings: a change of settings makes a new pool. */
+  key: string;
   transport: SMTPTransport.Options | string;
   from: string | { name: string; address: string };
   replyTo?: string;
 }
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+/** Attempts of a pipeline delivery before it is `failed`; retries wait 30 s, doubling, at most an hour. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+export const retryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+/** A `sending` claim older than this lost its worker: it is taken back and sent again. */
+export const DELIVERY_LEASE_MS = 2 * 60_000;
 
 /**
  * `security`: `tls` (or `ssl`) connects over TLS, `starttls` requires the upgrade, `none` never
- * upgrades; unset lets nodemailer upgrade when the server offers it.
+ * upgrades; unset lets nodemailer upgrade when the server offers it. The password is unsealed here.
  */
-function companyTransport(settings: Selectable<EmailSettingsTable>): SMTPTransport.Options {
+export function companyTransport(settings: Selectable<EmailSettingsTable>, config: Pick<Config, 'dataDir'>) {
   const security = settings.security?.toLowerCase() ?? null;
   const secure = security === 'tls' || security === 'ssl';
+  const password = settings.password ? unseal(secretKey(config.dataDir), settings.password) : '';
   return {
     host: settings.host ?? undefined,
     port: settings.port ?? (secure ? 465 : 587),
     secure,
     requireTLS: security === 'starttls',
     ignoreTLS: security === 'none',
-    ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
+    ...(settings.username ? { auth: { user: settings.username, pass: password } } : {}),
     ...TIMEOUTS,
-  };
+  } satisfies SMTPTransport.Options;
 }
 
+const routeKey = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
 /** The company's SMTP server when it has one, else the server's (SMTP_URL), else none (outbox). */
-async function mailRoute(db: Kysely<Database>, config: Config, companyId: number | null): Promise<MailRoute | null> {
+export async function mailRoute(
+  db: Kysely<Database>,
+  config: Config,
+  companyId: number | null,
+): Promise<MailRoute | null> {
   const settings = companyId === null ? undefined : await findEmailSettings(db, companyId);
   if (settings?.host) {
     const from = settings.sender_email
       ? { name: settings.sender_name ?? 'Heed', address: settings.sender_email }
       : config.mailFrom;
-    return { transport: companyTransport(settings), from, replyTo: settings.reply_to ?? undefined };
+    const transport = companyTransport(settings, config);
+    return { key: routeKey(transport), transport, from, replyTo: settings.reply_to ?? undefined };
   }
-  if (config.smtpUrl) return { transport: config.smtpUrl, from: config.mailFrom };
+  if (config.smtpUrl) return { key: routeKey(config.smtpUrl), transport: config.smtpUrl, from: config.mailFrom };
   return null;
 }
 
+interface PooledTransport {
+  transporter: Transporter;
+  lastUsed: number;
+}
+const pools = new Map<string, PooledTransport>();
+const IDLE_MS = 5 * 60_000;
+
+/** A pooled transport per route (a few SMTP connections reused across messages), closed after 5 idle minutes. */
+function pooledTransport(route: MailRoute, config: Pick<Config, 'dkim'>): Transporter {
+  const now = Date.now();
+  for (const [key, pool] of pools) {
+    if (now - pool.lastUsed > IDLE_MS) {
+      pool.transporter.close();
+      pools.delete(key);
+    }
+  }
+  const known = pools.get(route.key);
+  if (known) {
+    known.lastUsed = now;
+    return known.transporter;
+  }
+  const base = typeof route.transport === 'string' ? { url: route.transport } : route.transport;
+  const transporter = nodemailer.createTransport({
+    ...base,
+    pool: true,
+    maxConnections: 4,
+    maxMessages: 200,
+    ...(config.dkim ? { dkim: config.dkim } : {}),
+  } as SMTPTransport.Options);
+  pools.set(route.key, { transporter, lastUsed: now });
+  return transporter;
+}
+
+/** Closes every pooled SMTP connection (tests, shutdown). */
+export function closeMailTransports(): void {
+  for (const pool of pools.values()) pool.transporter.close();
+  pools.clear();
+}
+
+/** A 5xx reply (or an address the server refuses outright) will fail again: it is not retried. */
+export function isPermanentSendError(error: unknown): boolean {
+  if (error instanceof PermanentSendError) return true;
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** Stable per delivery: a message sent again is recognisably the same one. */
+  messageId: string;
+}
+
+/** A transport for one message, closed after it (a job sending one e-mail keeps no connection open). */
+function singleTransport(route: MailRoute, config: Pick<Config, 'dkim'>): Transporter {
+  const base = typeof route.transport === 'string' ? { url: route.transport } : route.transport;
+  return nodemailer.createTransport({
+    ...base,
+    ...(config.dkim ? { dkim: config.dkim } : {}),
+  } as SMTPTransport.Options);
+}
+
+/** Sends one e-mail: over the route's pooled connections (batch runs), or a connection of its own. */
+export async function sendEmail(
+  route: MailRoute,
+  config: Pick<Config, 'dkim'>,
+  message: OutgoingEmail,
+  options: { pooled: boolean } = { pooled: true },
+) {
+  const transporter = options.pooled ? pooledTransport(route, config) : singleTransport(route, config);
+  try {
+    return await send(transporter, route, message);
+  } finally {
+    if (!options.pooled) transporter.close();
+  }
+}
+
+function send(transporter: Transporter, route: MailRoute, message: OutgoingEmail) {
+  return transporter.sendMail({
+    from: route.from,
+    replyTo: route.replyTo,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    messageId: message.messageId,
+  });
+}
+
+const messageIdOf = (delivery: Pick<DeliveryRow, 'id' | 'created_at'>) =>
+  `<delivery-${delivery.id}.${Date.parse(delivery.created_at).toString(36)}@heed.invalid>`;
+
+/** The reset link's token replaced in a stored e-mail once it has been sent: the delivery log never hands it out. */
+export const redactResetLinks = (text: string) =>
+  text.replace(/(\/password\/reset\/)[A-Za-z0-9_%-]+/g, '$1[removed after sending]');
+
 /**
- * Sends one delivery. Safe to repeat: a delivery already sent (or kept in the outbox) is not sent
- * again. A failed send is recorded and rethrown so the job is retried; on the last attempt the
- * delivery becomes `failed`.
+ * Sends one claimed delivery (its content already rendered) and says what became of it: `sent`;
+ * `outbox` when nothing is configured for its method; `failed` for a permanent refusal (5xx) or on
+ * the last attempt; else `queued` again after a backoff. The caller records the outcome.
+ */
+export async function transmit(
+  db: Kysely<Database>,
+  config: Config,
+  delivery: DeliveryRow,
+  options: { now: Date; isLastAttempt: boolean; pooled?: boolean },
+): Promise<DeliveryOutcome> {
+  const { now } = options;
+  try {
+    if (delivery.method === 'sms') {
+      const adapter = smsAdapter(config);
+      if (!adapter) return { status: 'outbox', error: null, now };
+      await adapter.send({ to: delivery.recipient, text: delivery.body, reference: `heed-delivery-${delivery.id}` });
+    } else {
+      const route = await mailRoute(db, config, delivery.company_id);
+      if (!route) return { status: 'outbox', error: null, now };
+      await sendEmail(
+        route,
+        config,
+        {
+          to: delivery.recipient,
+          subject: delivery.subject ?? '',
+          text: delivery.body,
+          html: delivery.html,
+          messageId: messageIdOf(delivery),
+        },
+        { pooled: options.pooled ?? true },
+      );
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (isPermanentSendError(error) || options.isLastAttempt) return { status: 'failed', error: message, now };
+    return {
+      status: 'queued',
+      error: message,
+      now,
+      retryAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)),
+    };
+  }
+  const redacted = redactResetLinks(delivery.body);
+  const content =
+    redacted === delivery.body
+      ? undefined
+      : { subject: delivery.subject, body: redacted, html: delivery.html ? redactResetLinks(delivery.html) : null };
+  return { status: 'sent', error: null, now, ...(content ? { content } : {}) };
+}
+
+/**
+ * Sends one delivery by id (the `deliver_email` job). Safe to repeat: it is claimed first, so a
+ * delivery already sent, in the outbox, failed, or being sent by another worker is not sent again.
+ * A transient failure is recorded and rethrown so the job is retried; on the last attempt, or for a
+ * permanent refusal, the delivery becomes `failed` and a PermanentSendError is thrown.
  */
 export async function deliverEmail(
   db: Kysely<Database>,
   config: Config,
   deliveryId: number,
-  options: { now: Date; isLastAttempt: boolean },
+  options: { now: Date; isLastAttempt: boolean; workerId?: string },
 ): Promise<DeliveryStatus | 'missing'> {
-  const delivery = await findDelivery(db, deliveryId);
-  if (!delivery) return 'missing';
-  if (delivery.status === 'sent' || delivery.status === 'outbox') return delivery.status;
-
-  const route = await mailRoute(db, config, delivery.company_id);
-  if (!route) {
-    await recordDelivery(db, deliveryId, 'outbox', null, options.now);
-    return 'outbox';
+  const workerId = options.workerId ?? `job:${deliveryId}:${options.now.getTime()}`;
+  const staleBefore = new Date(options.now.getTime() - DELIVERY_LEASE_MS);
+  const delivery = await claimDelivery(db, deliveryId, workerId, options.now, staleBefore);
+  if (!delivery) {
+    const row = await findDelivery(db, deliveryId);
+    return row ? (row.status as DeliveryStatus) : 'missing';
   }
-  const transporter = nodemailer.createTransport(route.transport);
-  try {
-    await transporter.sendMail({
-      from: route.from,
-      replyTo: route.replyTo,
-      to: delivery.recipient,
-      subject: delivery.subject ?? '',
-      text: delivery.body,
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await recordDelivery(db, deliveryId, options.isLastAttempt ? 'failed' : 'queued', message, options.now);
-    throw error;
-  } finally {
-    transporter.close();
-  }
-  await recordDelivery(db, deliveryId, 'sent', null, options.now);
-  return 'sent';
+  const outcome = await transmit(db, config, delivery, { ...options, pooled: false });
+  await recordDelivery(db, deliveryId, workerId, outcome);
+  if (outcome.status === 'queued') throw new Error(outcome.error ?? 'The message could not be sent.');
+  if (outcome.status === 'failed') throw new PermanentSendError(outcome.error ?? 'The message could not be sent.');
+  return outcome.status;
 }

@@ -1,99 +1,139 @@
-/** The system's default notification templates (company_id null); companies copy and override them. */
-export interface TemplateText {
-  type: string;
-  name: string;
-  subject: string;
-  body: string;
-  sms: string;
+import type { Insertable, Kysely } from 'kysely';
+import { DEFAULT_TEMPLATES, type TemplateText, renderLooseText } from '../../modules/notification-templates/index.ts';
+import type { Database, NotificationTemplatesTable } from '../types.ts';
+import { type IdAllocator, insertMany } from './seed-db.ts';
+
+// The notification templates of the demo: the system defaults (company_id null, one per type and send
+// method, seeded by demo-notifications.ts from DEFAULT_TEMPLATES) and each demo company's customised
+// copies and own templates (below). The texts are the notification-templates module's built-in ones.
+
+export { DEFAULT_TEMPLATES, type TemplateText };
+
+/** Dotted values (`user.first_name`) as the nested scope a template reads. */
+function nested(values: Record<string, string>): Record<string, unknown> {
+  const scope: Record<string, Record<string, unknown> | string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const [head, field] = key.split('.', 2) as [string, string | undefined];
+    if (field === undefined) scope[head] = value;
+    else {
+      const holder = typeof scope[head] === 'object' ? scope[head] : {};
+      holder[field] = value;
+      scope[head] = holder;
+    }
+  }
+  return scope;
 }
 
-const SIGN_OFF = '\n\n{{company.name}} training team';
+/**
+ * Renders a template text with dotted values, as the module's engine would. A manager message about one
+ * learner lists that learner as its only report.
+ */
+export function render(text: string, values: Record<string, string>): string {
+  const scope = nested(values);
+  if (!('reports' in scope) && values['user.first_name'] !== undefined) {
+    const full = values['user.full_name'] ?? values['user.first_name'];
+    scope.reports = [
+      {
+        first_name: values['user.first_name'],
+        last_name: values['user.last_name'] ?? full.slice(values['user.first_name'].length).trim(),
+        course: values['course.name'] ?? '',
+        due_date: values['assignment.due_date'] ?? '',
+      },
+    ];
+  }
+  return renderLooseText(text, scope)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
 
-export const DEFAULT_TEMPLATES: readonly TemplateText[] = [
+interface DemoOverride {
+  /** Which demo company (its index in DEMO_COMPANIES). */
+  company: number;
+  type: TemplateText['type'];
+  method: 'email' | 'sms';
+  /** A customised copy of the system default (true) or a template of the company's own. */
+  copy: boolean;
+  name: string;
+  subject: string | null;
+  body: string;
+}
+
+/** What the demo companies changed: HTML e-mails, a shorter SMS, a firmer second reminder. */
+export const DEMO_OVERRIDES: readonly DemoOverride[] = [
   {
+    company: 0,
     type: 'course_assignment',
-    name: 'Course assigned',
-    subject: 'New training: {{course.name}} (due {{assignment.due_date}})',
-    body:
-      'Hello {{user.first_name}},\n\nYou have been assigned "{{course.name}}". Please complete it by {{assignment.due_date}}.\n\nStart here: {{public_assignment_url}}\nSign in: {{login_url}}' +
-      SIGN_OFF,
-    sms: '{{company.name}}: "{{course.name}}" is assigned to you, due {{assignment.due_date}}. {{public_assignment_url}}',
+    method: 'email',
+    copy: true,
+    name: 'Course assigned (with checklist)',
+    subject: 'Action needed: {{ course.name }} by {{ assignment.due_date }}',
+    body: '<p>Hello {{ user.first_name }},</p>\n<p>You have a new compliance course: <strong>{{ course.name }}</strong>.</p>\n<ul>\n<li>Due: {{ assignment.due_date }}</li>\n<li>Takes about 20 minutes</li>\n<li>You can pause and resume at any time</li>\n</ul>\n<p><a href="{{ public_assignment_url }}">Start the course</a></p>\n<p>Questions? Reply to this e-mail.<br>{{ company.name }} Compliance</p>',
   },
   {
+    company: 0,
     type: 'reminder_employee',
-    name: 'User reminder',
-    subject: 'Reminder: {{course.name}} is due {{assignment.due_date}}',
-    body:
-      'Hello {{user.first_name}},\n\nThis is a reminder to complete "{{course.name}}" (due {{assignment.due_date}}).\n\nContinue here: {{public_assignment_url}}' +
-      SIGN_OFF,
-    sms: 'Reminder: "{{course.name}}" is due {{assignment.due_date}}. {{public_assignment_url}}',
+    method: 'sms',
+    copy: true,
+    name: 'User reminder (short SMS)',
+    subject: null,
+    body: '{{ company.name }}: {{ course.name }} due {{ assignment.due_date }}. {{ public_assignment_url }}',
   },
   {
+    company: 0,
+    type: 'reminder_employee',
+    method: 'email',
+    copy: false,
+    name: 'Second reminder (firm)',
+    subject: 'Overdue: {{ course.name }}',
+    body: 'Hello {{ user.first_name }},\n\n"{{ course.name }}" was due {{ assignment.due_date }} and is still open. Your manager {{ manager.first_name }} has been told.\n\nFinish it now: {{ public_assignment_url }}\n\n{{ company.name }} Compliance',
+  },
+  {
+    company: 1,
     type: 'reminder_supervisor',
-    name: 'Manager reminder',
-    subject: '{{user.full_name}} has not completed {{course.name}}',
-    body:
-      'Hello {{manager.first_name}},\n\n{{user.full_name}} has not yet completed "{{course.name}}", which was due {{assignment.due_date}}. Please remind them.\n\nDetails: {{public_assignment_url}}' +
-      SIGN_OFF,
-    sms: '{{user.full_name}} has not completed "{{course.name}}" (due {{assignment.due_date}}).',
+    method: 'email',
+    copy: true,
+    name: 'Manager reminder (team table)',
+    subject: 'Overdue training in your team ({{ reports.size }})',
+    body: '<p>Hi {{ manager.first_name }},</p>\n<p>These people in your team are past their due date:</p>\n<table>\n<tr><th align="left">Name</th><th align="left">Course</th><th align="left">Due</th></tr>\n{% for r in reports %}<tr><td>{{ r.first_name }} {{ r.last_name }}</td><td>{{ r.course }}</td><td>{{ r.due_date }}</td></tr>\n{% endfor %}</table>\n<p>Please follow up this week. <a href="{{ login_url }}">Open Heed</a></p>',
   },
   {
+    company: 1,
     type: 'user_registration',
-    name: 'Welcome',
-    subject: 'Welcome to {{company.name}} training',
-    body:
-      'Hello {{user.first_name}},\n\nAn account has been created for you. Your username is {{user.username}}.\n\nSet your password and sign in: {{login_url}}' +
-      SIGN_OFF,
-    sms: 'Welcome to {{company.name}} training. Sign in: {{login_url}}',
-  },
-  {
-    type: 'reset_password',
-    name: 'Password reset',
-    subject: 'Reset your password',
-    body:
-      'Hello {{user.first_name}},\n\nWe received a request to reset your password. Use this link within 60 minutes: {{reset_url}}\n\nIf you did not ask for this, ignore this message.' +
-      SIGN_OFF,
-    sms: 'Reset your {{company.name}} training password: {{reset_url}}',
-  },
-  {
-    type: 'reset_password_completed',
-    name: 'Password changed after reset',
-    subject: 'Your password has been reset',
-    body:
-      'Hello {{user.first_name}},\n\nYour password was reset. If this was not you, contact your administrator at once.' +
-      SIGN_OFF,
-    sms: 'Your {{company.name}} training password was reset.',
-  },
-  {
-    type: 'update_password',
-    name: 'Password updated',
-    subject: 'Your password was changed',
-    body:
-      'Hello {{user.first_name}},\n\nThe password of your account {{user.username}} was changed. If this was not you, contact your administrator.' +
-      SIGN_OFF,
-    sms: 'The password of your {{company.name}} training account was changed.',
-  },
-  {
-    type: 'course_accessed',
-    name: 'Course started',
-    subject: '{{user.full_name}} started {{course.name}}',
-    body:
-      'Hello {{manager.first_name}},\n\n{{user.full_name}} started "{{course.name}}" (due {{assignment.due_date}}).' +
-      SIGN_OFF,
-    sms: '{{user.full_name}} started "{{course.name}}".',
-  },
-  {
-    type: 'assignments_report',
-    name: 'Assignments report',
-    subject: 'Training status for your team',
-    body:
-      'Hello {{manager.first_name}},\n\nYour team has {{report.open_count}} open and {{report.overdue_count}} overdue assignments.\n\nSee the details: {{login_url}}' +
-      SIGN_OFF,
-    sms: 'Your team: {{report.open_count}} open, {{report.overdue_count}} overdue assignments.',
+    method: 'email',
+    copy: true,
+    name: 'Welcome (onboarding)',
+    subject: 'Welcome aboard, {{ user.first_name }}',
+    body: 'Hello {{ user.first_name }},\n\nWelcome to {{ company.name }}! Your training account is ready; your username is {{ user.username }}.\n\nYour first courses are waiting: {{ login_url }}\n\nPeople & Culture',
   },
 ];
 
-/** Replaces `{{name}}` placeholders; unknown ones stay as they are. */
-export function render(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{\s*([a-z_.]+)\s*\}\}/g, (match, key: string) => values[key] ?? match);
+/**
+ * The demo companies' customised copies and own templates, stamped `stamp`. `defaults` are the system
+ * default ids by `type/method`; `companyIds` the demo companies in DEMO_COMPANIES order.
+ */
+export async function seedTemplateOverrides(
+  db: Kysely<Database>,
+  ids: IdAllocator,
+  defaults: ReadonlyMap<string, { id: number }>,
+  companyIds: readonly number[],
+  stamp: string,
+): Promise<void> {
+  const rows: Insertable<NotificationTemplatesTable>[] = [];
+  for (const o of DEMO_OVERRIDES) {
+    const companyId = companyIds[o.company];
+    if (companyId === undefined) continue;
+    rows.push({
+      id: ids.next('notification_templates'),
+      company_id: companyId,
+      type: o.type,
+      method: o.method,
+      name: o.name,
+      subject: o.subject,
+      body: o.body,
+      default_id: o.copy ? (defaults.get(`${o.type}/${o.method}`)?.id ?? null) : null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+  }
+  await insertMany(db, 'notification_templates', rows);
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { ResetEmailType } from './password-reset.email.ts';
 
 /** A reset token's row with what deciding its validity needs. */
 export async function findResetToken(db: Kysely<Database>, tokenHash: string) {
@@ -54,33 +53,4 @@ export async function setPassword(db: Kysely<Database>, userId: number, password
     .set({ password_hash: passwordHash, updated_at: now, last_login_at: now })
     .where('id', '=', userId)
     .execute();
-}
-
-export async function findCompanyName(db: Kysely<Database>, companyId: number): Promise<string> {
-  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
-  return row?.name ?? '';
-}
-
-/** The e-mail templates of the type a company may use: its own and the system default (company_id null). */
-export async function findEmailTemplates(db: Kysely<Database>, companyId: number, type: ResetEmailType) {
-  return db
-    .selectFrom('notification_templates')
-    .select(['company_id', 'subject', 'body'])
-    .where('type', '=', type)
-    .where('method', '=', 'email')
-    .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
-    .execute();
-}
-
-export async function findDeliveryBody(db: Kysely<Database>, deliveryId: number): Promise<string> {
-  const delivery = await db
-    .selectFrom('deliveries')
-    .select('body')
-    .where('id', '=', deliveryId)
-    .executeTakeFirstOrThrow();
-  return delivery.body;
-}
-
-export async function setDeliveryBody(db: Kysely<Database>, deliveryId: number, body: string): Promise<void> {
-  await db.updateTable('deliveries').set({ body }).where('id', '=', deliveryId).execute();
 }

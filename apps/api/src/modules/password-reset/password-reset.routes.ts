@@ -9,7 +9,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   route(app, endpoints.forgotPassword, async ({ body, ctx }) => requestPasswordReset(db, ctx, body.login));
   route(app, endpoints.resetPassword, async ({ body, ctx, req, reply }) => {
-    const outcome = await resetPassword(db, config, ctx, body, {
+    const outcome = await resetPassword(db, ctx, body, {
       userAgent: req.headers['user-agent'] ?? null,
       previousSessionHash: ctx.session?.id_hash ?? null,
     });

@@ -6,21 +6,19 @@ import {
   hasRoleAccess,
 } from '@heed/contract';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { enqueue } from '../../jobs/queue.repository.ts';
-import { queueEmail } from '../../platform/mail.repository.ts';
+import { queueNotification } from '../notifications/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { destroySession, destroyUserSessions } from '../../platform/session.repository.ts';
 import { type IssuedSession, createSession } from '../../platform/session.ts';
 import { type ThrottleLimit, returnHit, takeHits } from '../../platform/throttle.repository.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { findUserByLogin } from '../auth/index.ts';
-import { composeResetEmail } from './password-reset.email.ts';
 import { PASSWORD_RESET_JOB } from './password-reset.job.ts';
 import { consumeResetToken, deleteOtherResetTokens, findResetToken, setPassword } from './password-reset.repository.ts';
 
@@ -92,7 +90,6 @@ export interface ResetOutcome {
  */
 export async function resetPassword(
   db: Kysely<Database>,
-  config: Config,
   ctx: RequestContext,
   body: ResetPasswordBody,
   client: { userAgent: string | null; previousSessionHash: string | null },
@@ -107,11 +104,6 @@ export async function resetPassword(
   if (!isUsable(row, stamp)) throw refuse();
   const { expires_at: _e, used_at: _u, company_suspended: _s, company_name: companyName, ...user } = row;
   const passwordHash = await hashPassword(body.password);
-  const notice = await composeResetEmail(db, user.company_id, 'reset_password_completed', {
-    user,
-    company: { name: companyName },
-    publicUrl: config.publicUrl,
-  });
   const consumed = await db.transaction().execute(async (trx) => {
     if (!(await consumeResetToken(trx, tokenHash, stamp))) return false;
     await deleteOtherResetTokens(trx, user.id, tokenHash);
@@ -122,23 +114,13 @@ export async function resetPassword(
       { ...ctx, actorId: user.id, impersonatorId: null, companyId: user.company_id },
       { action: 'auth.password_reset', entityType: 'user', entityId: user.id, after: { password: 'changed' } },
     );
-    if (user.email) {
-      const deliveryId = await queueEmail(trx, {
-        companyId: user.company_id,
-        userId: user.id,
-        type: 'reset_password_completed',
-        recipient: user.email,
-        ...notice,
-        now,
-      });
-      await enqueue(trx, {
-        type: 'deliver_email',
-        payload: { delivery_id: deliveryId },
-        companyId: user.company_id,
-        createdBy: user.id,
-        now,
-      });
-    }
+    // The notice that the password changed, through the notification pipeline (rendered when sent).
+    await queueNotification(trx, {
+      companyId: user.company_id,
+      type: 'reset_password_completed',
+      userId: user.id,
+      now,
+    });
     return true;
   });
   if (!consumed) throw refuse();
