@@ -1,0 +1,290 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import type { ReportCriteria } from './reports.criteria.ts';
+
+// The SQL of the assignment reports: every figure is a GROUP BY over the company's assignments
+// joined to their learners, with the derived status computed at the request's clock (the same rules
+// as the assignments list's `statusRank` and the mapper's `assignmentStatus`). Migration 031 gives
+// these scans covering indexes; decision 070 says what replaces them at 10M assignments.
+
+export type DerivedStatus = 'not_started' | 'in_progress' | 'overdue' | 'completed' | 'expired';
+
+/** The derived status of `a` at `now`, as text. */
+const derivedStatus = (now: string) => sql<DerivedStatus>`(CASE
+  WHEN a.status = 'completed' THEN
+    CASE WHEN a.expires_at IS NOT NULL AND a.expires_at <= ${now} THEN 'expired' ELSE 'completed' END
+  WHEN a.due_at IS NOT NULL AND a.due_at < ${now} THEN 'overdue'
+  WHEN a.started_at IS NOT NULL OR a.progress > 0 OR a.status = 'in_progress' THEN 'in_progress'
+  ELSE 'not_started' END)`;
+
+const inList = (ref: RawBuilder<unknown>, values: readonly (number | string)[]) =>
+  values.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${ref} IN (${sql.join(values)})`;
+
+export interface WhereOptions {
+  /** Which column the period bounds: the assignment date (default), the completion date, or none. */
+  period?: 'assigned' | 'completed' | 'none';
+  /** Leave out the company condition and the department reach (the benchmarks' other companies). */
+  allCompanies?: boolean;
+}
+
+/** The conditions of the criteria on `assignments a JOIN users u`. */
+function conditions(c: ReportCriteria, options: WhereOptions = {}): RawBuilder<SqlBool> {
+  const and: RawBuilder<SqlBool>[] = [];
+  if (!options.allCompanies) {
+    and.push(sql<SqlBool>`a.company_id = ${c.companyId}`);
+    if (c.departments) and.push(inList(sql`u.department_id`, c.departments));
+    for (const field of c.customFields ?? []) {
+      and.push(sql<SqlBool>`EXISTS (SELECT 1 FROM user_field_values v WHERE v.company_id = ${c.companyId}
+        AND v.field_id = ${field.fieldId} AND ${inList(sql`v.value`, field.values)} AND v.user_id = u.id)`);
+    }
+  }
+  if (!c.includeDeactivated) and.push(sql<SqlBool>`u.suspended = 0`);
+  if (c.courseIds) and.push(inList(sql`a.course_id`, c.courseIds));
+  const column = options.period === 'completed' ? sql`a.completed_at` : sql`a.assigned_at`;
+  if (c.period && options.period !== 'none') {
+    if (c.period.from !== undefined) and.push(sql<SqlBool>`${column} >= ${c.period.from}`);
+    if (c.period.to !== undefined) and.push(sql<SqlBool>`${column} <= ${c.period.to}`);
+  }
+  return sql.join(and, sql` AND `) as RawBuilder<SqlBool>;
+}
+
+const FROM = sql`assignments a JOIN users u ON u.id = a.user_id`;
+
+export interface StatusGroupRow {
+  key: number | string | null;
+  status: DerivedStatus;
+  n: number;
+  score_sum: number;
+  score_n: number;
+}
+
+type GroupKey = 'none' | 'department' | 'course' | 'attribute';
+
+const KEYS: Record<Exclude<GroupKey, 'attribute'>, RawBuilder<unknown>> = {
+  none: sql`0`,
+  department: sql`u.department_id`,
+  course: sql`a.course_id`,
+};
+
+/** PostgreSQL answers counts and sums as text (bigint, numeric): numbers here, a missing sum 0. */
+const numbers = <T extends object>(row: T, names: (keyof T)[]): T => {
+  const out = { ...row };
+  for (const name of names) out[name] = (row[name] === null ? 0 : Number(row[name])) as never;
+  return out;
+};
+
+/**
+ * Assignments counted per group and derived status, with the sum and count of the scores of
+ * completions: the one query behind status-counts, department, course, attribute summaries.
+ */
+export async function countByStatus(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  by: GroupKey,
+  attributeFieldId?: number,
+): Promise<StatusGroupRow[]> {
+  const key = by === 'attribute' ? sql`v.value` : KEYS[by];
+  const join =
+    by === 'attribute'
+      ? sql`LEFT JOIN user_field_values v ON v.user_id = u.id AND v.field_id = ${attributeFieldId ?? 0}`
+      : sql``;
+  const { rows } = await sql<StatusGroupRow>`SELECT ${key} AS key, ${derivedStatus(c.now)} AS status,
+      count(*) AS n, sum(CASE WHEN a.status = 'completed' THEN a.score END) AS score_sum,
+      count(CASE WHEN a.status = 'completed' THEN a.score END) AS score_n
+    FROM ${FROM} ${join}
+    WHERE ${conditions(c)}
+    GROUP BY 1, 2`.execute(db);
+  return rows.map((row) => ({
+    ...numbers(row, ['n', 'score_sum', 'score_n']),
+    key: by === 'attribute' || row.key === null ? row.key : Number(row.key),
+  }));
+}
+
+export interface MonthRow {
+  month: string;
+  n: number;
+}
+
+/** Assignments assigned per month (YYYY-MM) within the criteria's period. */
+export async function assignedPerMonth(db: Kysely<Database>, c: ReportCriteria): Promise<MonthRow[]> {
+  const { rows } = await sql<MonthRow>`SELECT substr(a.assigned_at, 1, 7) AS month, count(*) AS n
+    FROM ${FROM} WHERE ${conditions(c, { period: 'assigned' })} GROUP BY 1`.execute(db);
+  return rows.map((row) => numbers(row, ['n']));
+}
+
+/** Completions (stored status completed, expired since or not) per month of their completion date. */
+export async function completedPerMonth(db: Kysely<Database>, c: ReportCriteria): Promise<MonthRow[]> {
+  const { rows } = await sql<MonthRow>`SELECT substr(a.completed_at, 1, 7) AS month, count(*) AS n
+    FROM ${FROM} WHERE ${conditions(c, { period: 'completed' })}
+      AND a.status = 'completed' AND a.completed_at IS NOT NULL GROUP BY 1`.execute(db);
+  return rows.map((row) => numbers(row, ['n']));
+}
+
+export interface CompanyFigureRow {
+  company_id: number;
+  course_id: number;
+  assigned: number;
+  completed: number;
+  score_sum: number;
+  score_n: number;
+}
+
+/**
+ * Per company and course: assignments, completions valid now, and the scores of completions, over
+ * every company (the benchmarks). Only the course, period and deactivated filters apply: the others
+ * name one company's departments and fields.
+ */
+export async function figuresPerCompany(db: Kysely<Database>, c: ReportCriteria): Promise<CompanyFigureRow[]> {
+  const { rows } = await sql<CompanyFigureRow>`SELECT a.company_id, a.course_id, count(*) AS assigned,
+      sum(CASE WHEN a.status = 'completed' AND (a.expires_at IS NULL OR a.expires_at > ${c.now}) THEN 1 ELSE 0 END) AS completed,
+      sum(CASE WHEN a.status = 'completed' THEN a.score END) AS score_sum,
+      count(CASE WHEN a.status = 'completed' THEN a.score END) AS score_n
+    FROM ${FROM} JOIN companies co ON co.id = a.company_id
+    WHERE co.suspended = 0 AND ${conditions(c, { allCompanies: true })}
+    GROUP BY a.company_id, a.course_id`.execute(db);
+  return rows.map((row) => numbers(row, ['company_id', 'course_id', 'assigned', 'completed', 'score_sum', 'score_n']));
+}
+
+export interface LearnerRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  suspended: number;
+  department_id: number | null;
+  department_name: string | null;
+  assigned: number;
+  completed: number;
+  overdue: number;
+  score_sum: number;
+  score_n: number;
+}
+
+const COMPLETED_NOW = (now: string) =>
+  sql`sum(CASE WHEN a.status = 'completed' AND (a.expires_at IS NULL OR a.expires_at > ${now}) THEN 1 ELSE 0 END)`;
+const OVERDUE_NOW = (now: string) =>
+  sql`sum(CASE WHEN a.status <> 'completed' AND a.due_at IS NOT NULL AND a.due_at < ${now} THEN 1 ELSE 0 END)`;
+
+const learnerColumns = (now: string) => sql`u.id AS user_id, u.first_name, u.last_name, u.username, u.suspended,
+  u.department_id, d.name AS department_name, count(*) AS assigned, ${COMPLETED_NOW(now)} AS completed,
+  ${OVERDUE_NOW(now)} AS overdue,
+  sum(CASE WHEN a.status = 'completed' THEN a.score END) AS score_sum,
+  count(CASE WHEN a.status = 'completed' THEN a.score END) AS score_n`;
+
+const learnerRow = (row: LearnerRow): LearnerRow => ({
+  ...numbers(row, ['user_id', 'suspended', 'assigned', 'completed', 'overdue', 'score_sum', 'score_n']),
+  department_id: row.department_id === null ? null : Number(row.department_id),
+});
+
+/** The learners with the most completions valid now, then the best average score, then by name. */
+export async function topLearners(db: Kysely<Database>, c: ReportCriteria, limit: number): Promise<LearnerRow[]> {
+  const { rows } = await sql<LearnerRow>`SELECT ${learnerColumns(c.now)}
+    FROM ${FROM} LEFT JOIN departments d ON d.id = u.department_id
+    WHERE ${conditions(c)}
+    GROUP BY u.id, u.first_name, u.last_name, u.username, u.suspended, u.department_id, d.name
+    HAVING ${COMPLETED_NOW(c.now)} > 0
+    ORDER BY ${COMPLETED_NOW(c.now)} DESC, (CASE WHEN count(CASE WHEN a.status = 'completed' THEN a.score END) = 0 THEN -1
+      ELSE 1.0 * sum(CASE WHEN a.status = 'completed' THEN a.score END)
+        / count(CASE WHEN a.status = 'completed' THEN a.score END) END) DESC,
+      lower(u.last_name), lower(u.first_name), u.id
+    LIMIT ${limit}`.execute(db);
+  return rows.map(learnerRow);
+}
+
+/** One page of learners with assignments matching the criteria, by name; and how many there are. */
+export async function learnerPage(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  limit: number,
+  offset: number,
+): Promise<{ rows: LearnerRow[]; total: number }> {
+  const [{ rows }, count] = await Promise.all([
+    sql<LearnerRow>`SELECT ${learnerColumns(c.now)}
+      FROM ${FROM} LEFT JOIN departments d ON d.id = u.department_id
+      WHERE ${conditions(c)}
+      GROUP BY u.id, u.first_name, u.last_name, u.username, u.suspended, u.department_id, d.name
+      ORDER BY lower(u.last_name), lower(u.first_name), u.id
+      LIMIT ${limit} OFFSET ${offset}`.execute(db),
+    sql<{ n: number }>`SELECT count(DISTINCT a.user_id) AS n FROM ${FROM} WHERE ${conditions(c)}`.execute(db),
+  ]);
+  return { rows: rows.map(learnerRow), total: Number(count.rows[0]?.n ?? 0) };
+}
+
+export interface ExpiryRow {
+  course_id: number;
+  expired: number;
+  days_30: number;
+  days_60: number;
+  days_90: number;
+}
+
+/** Per course: completions expired, and valid ones expiring in (now, +30d], (+30d, +60d], (+60d, +90d]. */
+export async function expiriesPerCourse(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  bounds: [string, string, string],
+): Promise<ExpiryRow[]> {
+  const [d30, d60, d90] = bounds;
+  const { rows } = await sql<ExpiryRow>`SELECT a.course_id,
+      sum(CASE WHEN a.expires_at <= ${c.now} THEN 1 ELSE 0 END) AS expired,
+      sum(CASE WHEN a.expires_at > ${c.now} AND a.expires_at <= ${d30} THEN 1 ELSE 0 END) AS days_30,
+      sum(CASE WHEN a.expires_at > ${d30} AND a.expires_at <= ${d60} THEN 1 ELSE 0 END) AS days_60,
+      sum(CASE WHEN a.expires_at > ${d60} AND a.expires_at <= ${d90} THEN 1 ELSE 0 END) AS days_90
+    FROM ${FROM}
+    WHERE ${conditions(c)} AND a.status = 'completed' AND a.expires_at IS NOT NULL AND a.expires_at <= ${d90}
+    GROUP BY a.course_id`.execute(db);
+  return rows.map((row) => numbers(row, ['course_id', 'expired', 'days_30', 'days_60', 'days_90']));
+}
+
+/** Names of the given courses and departments, by id. */
+export async function courseNames(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('courses').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function departmentNames(
+  db: Kysely<Database>,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('departments')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The company's departments among the ids, with their paths (the department filter). */
+export async function companyDepartments(db: Kysely<Database>, companyId: number, ids: number[]) {
+  return db
+    .selectFrom('departments')
+    .select(['id', 'path'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The company's custom fields with these keys. */
+export async function customFieldsByKey(db: Kysely<Database>, companyId: number, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('custom_fields')
+    .select(['id', 'key', 'label'])
+    .where('company_id', '=', companyId)
+    .where('key', 'in', keys)
+    .execute();
+}
+
+/** The company's name for a department ("Department" unless renamed). */
+export async function companyDepartmentLabel(db: Kysely<Database>, companyId: number): Promise<string> {
+  const row = await db
+    .selectFrom('companies')
+    .select('department_label')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.department_label || 'Department';
+}

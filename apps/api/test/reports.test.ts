@@ -1,0 +1,564 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AssignmentsWorld, createAssignmentsWorld, insertAssignment } from './support/assignments-fixture.ts';
+import { type TestClient, signedIn } from './support/client.ts';
+import { createCompany, createUser } from './support/factories.ts';
+import { type TestApp, createTestApp } from './support/test-app.ts';
+
+// Every /reports/assignments/* widget against a plain recount of the assignments read back from the
+// database, after random sequences of assignments, completions, removals, department moves and
+// deactivations; for the whole company, with each filter, and for a Department Manager's subtree.
+
+let t: TestApp;
+let w: AssignmentsWorld;
+let cm: TestClient;
+let dm: TestClient;
+let root: TestClient;
+let now: string;
+let fieldId: number;
+let pool: number[];
+const departments = () => [w.ops, w.opsEast, w.sales, null];
+const SITES = ['North', 'South', '=HYPERLINK("x")'];
+
+const DAY = 86_400_000;
+const day = (n: number) => new Date(Date.UTC(2025, 6, 1) + n * DAY).toISOString();
+
+type Status = 'not_started' | 'in_progress' | 'overdue' | 'completed' | 'expired';
+interface Row {
+  id: number;
+  user_id: number;
+  course_id: number;
+  status: string;
+  assigned_at: string;
+  due_at: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  progress: number;
+  score: number | null;
+  expires_at: string | null;
+  first_name: string;
+  last_name: string;
+  username: string;
+  suspended: number;
+  department_id: number | null;
+  site: string | null;
+}
+
+function statusAt(a: Row): Status {
+  if (a.status === 'completed') return a.expires_at !== null && a.expires_at <= now ? 'expired' : 'completed';
+  if (a.due_at !== null && a.due_at < now) return 'overdue';
+  return a.started_at !== null || a.progress > 0 || a.status === 'in_progress' ? 'in_progress' : 'not_started';
+}
+
+async function everything(): Promise<Row[]> {
+  const rows = await t.db
+    .selectFrom('assignments')
+    .innerJoin('users', 'users.id', 'assignments.user_id')
+    .leftJoin('user_field_values as v', (join) =>
+      join.onRef('v.user_id', '=', 'users.id').on('v.field_id', '=', fieldId),
+    )
+    .selectAll('assignments')
+    .select([
+      'users.first_name',
+      'users.last_name',
+      'users.username',
+      'users.suspended',
+      'users.department_id',
+      'v.value as site',
+    ])
+    .where('assignments.company_id', '=', w.companyA)
+    .execute();
+  return rows as Row[];
+}
+
+interface Filter {
+  courseIds?: number[];
+  /** Department ids whose subtrees count (already the subtree ids). */
+  departmentIds?: (number | null)[];
+  period?: [string, string];
+  site?: string[];
+  includeDeactivated?: boolean;
+}
+
+function pick(rows: Row[], f: Filter): Row[] {
+  return rows.filter(
+    (r) =>
+      (f.includeDeactivated || r.suspended === 0) &&
+      (!f.courseIds || f.courseIds.includes(r.course_id)) &&
+      (!f.departmentIds || f.departmentIds.includes(r.department_id)) &&
+      (!f.period ||
+        (r.assigned_at >= `${f.period[0]}T00:00:00.000Z` && r.assigned_at <= `${f.period[1]}T23:59:59.999Z`)) &&
+      (!f.site || (r.site !== null && f.site.includes(r.site))),
+  );
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
+const average = (values: number[]) =>
+  values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
+
+function counts(rows: Row[]) {
+  const c = { assigned: rows.length, not_started: 0, in_progress: 0, overdue: 0, completed: 0, expired: 0 };
+  for (const r of rows) c[statusAt(r)]++;
+  return { ...c, completion_rate: percent(c.completed, c.assigned) };
+}
+
+function groupBy<K>(rows: Row[], key: (r: Row) => K): Map<K, Row[]> {
+  const map = new Map<K, Row[]>();
+  for (const r of rows) map.set(key(r), [...(map.get(key(r)) ?? []), r]);
+  return map;
+}
+
+const scores = (rows: Row[]) => rows.filter((r) => r.status === 'completed' && r.score !== null).map((r) => r.score!);
+const byId = <T extends Record<string, unknown>>(list: T[], id: (x: T) => unknown) =>
+  new Map(list.map((x) => [id(x), x]));
+
+function expected(rows: Row[]) {
+  const deptRows = [...groupBy(rows, (r) => r.department_id)].map(([id, list]) => ({ id, ...counts(list) }));
+  const bound = (days: number) => new Date(Date.parse(now) + days * DAY).toISOString();
+  const valid = rows.filter((r) => r.status === 'completed' && r.expires_at !== null);
+  const learners = [...groupBy(rows, (r) => r.user_id)].map(([id, list]) => ({
+    id,
+    first: list[0]!.first_name.toLowerCase(),
+    last: list[0]!.last_name.toLowerCase(),
+    assigned: list.length,
+    completed: list.filter((r) => statusAt(r) === 'completed').length,
+    overdue: list.filter((r) => statusAt(r) === 'overdue').length,
+    average_score: average(scores(list)),
+  }));
+  const byName = (a: (typeof learners)[number], b: (typeof learners)[number]) =>
+    a.last.localeCompare(b.last) || a.first.localeCompare(b.first) || a.id - b.id;
+  return {
+    statusCounts: counts(rows),
+    departments: deptRows,
+    courses: [...groupBy(rows, (r) => r.course_id)].map(([id, list]) => ({
+      id,
+      ...counts(list),
+      average_score: average(scores(list)),
+    })),
+    sites: [...groupBy(rows, (r) => r.site)].map(([value, list]) => ({ value, ...counts(list) })),
+    recertification: {
+      expired: valid.filter((r) => r.expires_at! <= now).length,
+      days_30: valid.filter((r) => r.expires_at! > now && r.expires_at! <= bound(30)).length,
+      days_60: valid.filter((r) => r.expires_at! > bound(30) && r.expires_at! <= bound(60)).length,
+      days_90: valid.filter((r) => r.expires_at! > bound(60) && r.expires_at! <= bound(90)).length,
+    },
+    learnersByName: [...learners].sort(byName),
+    leaderboard: learners
+      .filter((l) => l.completed > 0)
+      .sort((a, b) => b.completed - a.completed || (b.average_score ?? -1) - (a.average_score ?? -1) || byName(a, b))
+      .slice(0, 10),
+    leaderboardSummary: deptRows
+      .filter((d) => d.id !== null)
+      .sort((a, b) => (b.completion_rate ?? 0) - (a.completion_rate ?? 0) || b.completed - a.completed)
+      .slice(0, 10),
+  };
+}
+
+function query(f: Filter & { departmentRoots?: number[] }): string {
+  const params: string[] = [];
+  if (f.courseIds) params.push(`field[course_id]=${f.courseIds.join(',')}`);
+  if (f.departmentRoots) params.push(`field[department_id]=${f.departmentRoots.join(',')}`);
+  if (f.period) params.push(`field[period]=${f.period[0]}..${f.period[1]}`);
+  if (f.site) params.push(`field[cf.site]=${f.site.map(encodeURIComponent).join(',')}`);
+  if (f.includeDeactivated) params.push('include_deactivated=1');
+  return params.length ? `?${params.join('&')}` : '';
+}
+
+async function report(client: TestClient, path: string, q = '') {
+  const response = await client.get(`/api/v3/reports/assignments/${path}${q}`);
+  expect(response.statusCode, `${path}${q}: ${response.body}`).toBe(200);
+  return response.json().data;
+}
+
+/** Every widget for one caller and filter equals the recount over `rows` picked by `f`. */
+async function checkAll(client: TestClient, all: Row[], f: Filter & { departmentRoots?: number[] }) {
+  const rows = pick(all, f);
+  const e = expected(rows);
+  const q = query(f);
+  expect(await report(client, 'status-counts', q)).toEqual(e.statusCounts);
+
+  const departments = await report(client, 'department-summary', q);
+  expect(departments).toHaveLength(e.departments.length);
+  const deptMap = byId(e.departments, (d) => d.id);
+  for (const d of departments) {
+    const { id, ...rest } = deptMap.get(d.department?.id ?? null)!;
+    const { department, ...got } = d;
+    expect(got).toEqual(rest);
+  }
+  const courses = await report(client, 'course-summary', q);
+  expect(courses).toHaveLength(e.courses.length);
+  const courseMap = byId(e.courses, (c) => c.id);
+  for (const c of courses) {
+    const { id, ...rest } = courseMap.get(c.course.id)!;
+    const { course, ...got } = c;
+    expect(got).toEqual(rest);
+  }
+  const attribute = await report(client, `attribute-summary${q ? `${q}&` : '?'}attribute=site`);
+  expect(attribute.rows).toHaveLength(e.sites.length);
+  const siteMap = byId(e.sites, (s) => s.value);
+  for (const row of attribute.rows) expect(row).toEqual(siteMap.get(row.value));
+
+  const recert = await report(client, 'recertification', q);
+  expect({ ...recert, courses: undefined }).toEqual({ ...e.recertification, courses: undefined });
+  expect(
+    recert.courses.reduce((sum: number, c: { days_30: number; expired: number }) => sum + c.days_30 + c.expired, 0),
+  ).toBe(e.recertification.days_30 + e.recertification.expired);
+
+  const leaderboard = await report(client, 'leaderboard', q);
+  expect(
+    leaderboard.map((l: { learner: { id: number }; completed: number; average_score: number | null }) => [
+      l.learner.id,
+      l.completed,
+      l.average_score,
+    ]),
+  ).toEqual(e.leaderboard.map((l) => [l.id, l.completed, l.average_score]));
+  const summary = await report(client, 'leaderboard-summary', q);
+  expect(
+    summary.map((s: { completed: number; completion_rate: number | null }) => [s.completed, s.completion_rate]),
+  ).toEqual(e.leaderboardSummary.map((s) => [s.completed, s.completion_rate]));
+
+  const users = await client.get(`/api/v3/reports/assignments/user-completion-summary${q ? `${q}&` : '?'}per_page=100`);
+  expect(users.statusCode).toBe(200);
+  expect(users.json().meta.total).toBe(e.learnersByName.length);
+  expect(
+    users
+      .json()
+      .data.map(
+        (u: {
+          learner: { id: number };
+          assigned: number;
+          completed: number;
+          overdue: number;
+          average_score: number | null;
+        }) => [u.learner.id, u.assigned, u.completed, u.overdue, u.average_score],
+      ),
+  ).toEqual(e.learnersByName.map((l) => [l.id, l.assigned, l.completed, l.overdue, l.average_score]));
+
+  // Completion history: the months of the period (default the last 12), by assignment and completion date.
+  const history = await report(client, 'completion-history', q);
+  const historyRows = pick(all, { ...f, period: undefined });
+  for (const month of history) {
+    expect(month.assigned).toBe(historyRows.filter((r) => r.assigned_at.startsWith(month.month)).length);
+    expect(month.completed).toBe(
+      historyRows.filter((r) => r.status === 'completed' && r.completed_at?.startsWith(month.month)).length,
+    );
+  }
+}
+
+// --- the random changes ---
+
+type Command =
+  | { kind: 'assign'; learner: number; course: number; assigned: number; due: number | null }
+  | { kind: 'start'; pick: number }
+  | { kind: 'complete'; pick: number; score: number | null; completed: number; expires: number | null }
+  | { kind: 'remove'; pick: number }
+  | { kind: 'move'; learner: number; department: number }
+  | { kind: 'deactivate'; learner: number; suspended: boolean };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({
+    kind: fc.constant('assign' as const),
+    learner: fc.nat(20),
+    course: fc.nat(2),
+    assigned: fc.integer({ min: 0, max: 330 }),
+    due: fc.option(fc.integer({ min: 0, max: 400 })),
+  }),
+  fc.record({ kind: fc.constant('start' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('complete' as const),
+    pick: fc.nat(),
+    score: fc.option(fc.integer({ min: 0, max: 100 })),
+    completed: fc.integer({ min: 0, max: 240 }),
+    expires: fc.option(fc.integer({ min: 200, max: 360 })),
+  }),
+  fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('move' as const), learner: fc.nat(20), department: fc.nat(3) }),
+  fc.record({ kind: fc.constant('deactivate' as const), learner: fc.nat(20), suspended: fc.boolean() }),
+);
+
+async function apply(commands: Command[]) {
+  const courses = [w.courses.fire, w.courses.ethics, w.courses.retired];
+  for (const c of commands) {
+    const ids = (
+      await t.db.selectFrom('assignments').select('id').where('company_id', '=', w.companyA).orderBy('id').execute()
+    ).map((r) => r.id);
+    const target = 'pick' in c && ids.length > 0 ? ids[c.pick % ids.length]! : undefined;
+    switch (c.kind) {
+      case 'assign':
+        await insertAssignment(t.db, {
+          companyId: w.companyA,
+          userId: pool[c.learner % pool.length]!,
+          courseId: courses[c.course]!,
+          assignedAt: day(c.assigned),
+          dueAt: c.due === null ? null : day(c.assigned + c.due),
+        });
+        break;
+      case 'start':
+        if (target)
+          await t.db
+            .updateTable('assignments')
+            .set({ status: 'in_progress', progress: 40, started_at: day(1) })
+            .where('id', '=', target)
+            .execute();
+        break;
+      case 'complete':
+        if (target)
+          await t.db
+            .updateTable('assignments')
+            .set({
+              status: 'completed',
+              progress: 100,
+              score: c.score,
+              completed_at: day(c.completed),
+              expires_at: c.expires === null ? null : day(c.completed + c.expires),
+            })
+            .where('id', '=', target)
+            .execute();
+        break;
+      case 'remove':
+        if (target) await t.db.deleteFrom('assignments').where('id', '=', target).execute();
+        break;
+      case 'move':
+        await t.db
+          .updateTable('users')
+          .set({ department_id: departments()[c.department]! })
+          .where('id', '=', pool[c.learner % pool.length]!)
+          .execute();
+        break;
+      case 'deactivate':
+        await t.db
+          .updateTable('users')
+          .set({ suspended: c.suspended ? 1 : 0 })
+          .where('id', '=', pool[c.learner % pool.length]!)
+          .execute();
+        break;
+    }
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  now = t.clock.now.toISOString();
+  w = await createAssignmentsWorld(t.db);
+  const field = await t.db
+    .insertInto('custom_fields')
+    .values({
+      company_id: w.companyA,
+      key: 'site',
+      label: 'Site',
+      type: 'text',
+      options: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  fieldId = field.id;
+  pool = [w.learners.ops1, w.learners.ops2, w.learners.east1, w.learners.sales1, w.learners.sales2, w.learners.nodept];
+  for (let i = 0; i < 15; i++) {
+    const user = await createUser(t.db, {
+      companyId: w.companyA,
+      username: `pool${i}`,
+      firstName: `First${i % 4}`,
+      lastName: `Last${i % 7}`,
+      departmentId: departments()[i % 4]!,
+    });
+    pool.push(user.id);
+  }
+  for (const [i, userId] of pool.entries()) {
+    if (i % 5 === 4) continue;
+    await t.db
+      .insertInto('user_field_values')
+      .values({ user_id: userId, field_id: fieldId, company_id: w.companyA, value: SITES[i % SITES.length]! })
+      .execute();
+  }
+  // Company B's assignments never count for A.
+  for (let i = 0; i < 5; i++)
+    await insertAssignment(t.db, {
+      companyId: w.companyB,
+      userId: w.learners.b1,
+      courseId: w.courses.fire,
+      status: 'completed',
+      completedAt: day(100),
+      assignedAt: day(90),
+      score: 10,
+    });
+  cm = await signedIn(t.app, 'a.cm');
+  dm = await signedIn(t.app, 'a.dm');
+  root = await signedIn(t.app, 'root');
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('assignment reports equal a recount', () => {
+  it('after any sequence of assignments, completions, removals, moves and deactivations', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
+        await apply(commands);
+        const all = await everything();
+        await checkAll(cm, all, {});
+        await checkAll(cm, all, { courseIds: [w.courses.fire] });
+        await checkAll(cm, all, { departmentRoots: [w.ops], departmentIds: [w.ops, w.opsEast] });
+        await checkAll(cm, all, { includeDeactivated: true });
+        await checkAll(cm, all, { period: ['2025-09-01', '2026-02-28'] });
+        await checkAll(cm, all, { site: ['North', SITES[2]!] });
+        // The Department Manager of Ops: their subtree only, whatever the company holds elsewhere.
+        await checkAll(dm, all, { departmentIds: [w.ops, w.opsEast] });
+        await checkAll(dm, all, {
+          departmentRoots: [w.opsEast],
+          departmentIds: [w.opsEast],
+          courseIds: [w.courses.ethics],
+        });
+      }),
+      { numRuns: 12 },
+    );
+  }, 600_000);
+
+  it('answers a site admin for the company it picks, and never mixes in another company', async () => {
+    const b = await root.get('/api/v3/reports/assignments/status-counts', {
+      headers: { 'x-company-id': String(w.companyB) },
+    });
+    expect(b.json().data).toMatchObject({ assigned: 5, completed: 5, completion_rate: 100 });
+    const own = await report(cm, 'course-summary');
+    expect(own.some((c: { course: { id: number } }) => c.course.id === w.courses.betaOnly)).toBe(false);
+  });
+});
+
+describe('filters and scope', () => {
+  it('refuses a department outside a Department Manager’s reach with 403', async () => {
+    const response = await dm.get(`/api/v3/reports/assignments/status-counts?field[department_id]=${w.sales}`);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('names each bad filter in a 422', async () => {
+    const response = await cm.get(
+      '/api/v3/reports/assignments/status-counts?field[course_id]=x&field[period]=2026-13-01..&field[cf.nope]=1&field[colour]=red',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().error.details).sort()).toEqual([
+      'field[cf.nope]',
+      'field[colour]',
+      'field[course_id]',
+      'field[period]',
+    ]);
+    const other = await cm.get(`/api/v3/reports/assignments/status-counts?field[department_id]=999999`);
+    expect(other.statusCode).toBe(422);
+    const attribute = await cm.get('/api/v3/reports/assignments/attribute-summary?attribute=nope');
+    expect(attribute.statusCode).toBe(422);
+    expect(attribute.json().error.details).toEqual({ attribute: ['Unknown custom field.'] });
+  });
+
+  it('shows the months of the period in completion-history, 12 by default', async () => {
+    const months = await report(cm, 'completion-history');
+    expect(months.map((m: { month: string }) => m.month)).toEqual([
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+    ]);
+    const period = await report(cm, 'completion-history', '?field[period]=2025-11-15..2026-01-10');
+    expect(period.map((m: { month: string }) => m.month)).toEqual(['2025-11', '2025-12', '2026-01']);
+  });
+});
+
+describe('exports', () => {
+  it('writes what the widget shows, formula cells neutralised, and audits it', async () => {
+    const response = await cm.get(
+      '/api/v3/reports/assignments/export?report=attribute-summary&attribute=site&format=csv',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const widget = await report(cm, 'attribute-summary?attribute=site');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Site,Assigned,Not started,In progress,Overdue,Completed,Expired,Completion rate (%)');
+    expect(lines).toHaveLength(widget.rows.length + 1);
+    expect(response.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    if (widget.rows.some((r: { value: string | null }) => r.value === SITES[2]))
+      expect(response.body).toContain(`'=HYPERLINK`);
+    const audit = await t.db.selectFrom('audit_log').select('action').where('action', '=', 'reports.export').execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+
+  it('streams every learner of user-completion-summary as XLSX', async () => {
+    const response = await cm.get('/api/v3/reports/assignments/export?report=user-completion-summary&format=xlsx');
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('benchmarks', () => {
+  it('compare only with at least five other companies, as the unweighted average of their rates', async () => {
+    const fresh = await createTestApp();
+    try {
+      const companies: number[] = [];
+      const rates = [100, 50, 0, 25, 75, 50];
+      for (const i of rates.keys()) {
+        const company = await createCompany(fresh.db, { name: `Bench ${i}` });
+        companies.push(company.id);
+      }
+      const course = await fresh.db
+        .insertInto('courses')
+        .values({
+          name: 'Shared',
+          description: null,
+          duration_minutes: null,
+          passing_score: null,
+          recertify_months: null,
+          attempts_allowed: null,
+          thumbnail_path: null,
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const fill = async (companyId: number, rate: number) => {
+        const learner = await createUser(fresh.db, { companyId });
+        for (let i = 0; i < 4; i++)
+          await insertAssignment(fresh.db, {
+            companyId,
+            userId: learner.id,
+            courseId: course.id,
+            status: i < rate / 25 ? 'completed' : 'not_started',
+            completedAt: i < rate / 25 ? day(10) : null,
+            score: i < rate / 25 ? 80 : null,
+          });
+      };
+      await createUser(fresh.db, { companyId: companies[0]!, role: 1, username: 'bench.cm' });
+      const client = await signedIn(fresh.app, 'bench.cm');
+      // Four companies with figures: no comparison.
+      for (const [i, companyId] of companies.slice(0, 4).entries()) await fill(companyId, rates[i]!);
+      let data = (await client.get('/api/v3/reports/assignments/completion-benchmark')).json().data;
+      expect(data).toMatchObject({ company: 100, others: null, comparison_available: false });
+      expect(data.courses[0]).toMatchObject({ company: 100, others: null });
+      // Five others (six companies): the average of their rates, rounded.
+      await fill(companies[4]!, rates[4]!);
+      data = (await client.get('/api/v3/reports/assignments/completion-benchmark')).json().data;
+      expect(data.others).toBeNull();
+      await fill(companies[5]!, rates[5]!);
+      data = (await client.get('/api/v3/reports/assignments/completion-benchmark')).json().data;
+      expect(data).toMatchObject({
+        company: 100,
+        others: Math.round((50 + 0 + 25 + 75 + 50) / 5),
+        comparison_available: true,
+      });
+      // Scores: companies with no scored completion have no figure, so there are too few.
+      const scores = (await client.get('/api/v3/reports/assignments/score-benchmark')).json().data;
+      expect(scores).toMatchObject({ company: 80, others: null, comparison_available: false });
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,176 @@
+import { ChartFrame } from './chart-frame.tsx';
+import { type Datum, type Series, formatValue } from './chart-types.ts';
+import classes from './charts.module.css';
+import { AXIS_COLOR, LABEL_COLOR } from './palette.ts';
+
+export interface BarChartProps {
+  /** What it says: the SVG's accessible name and the hidden table's caption. */
+  title: string;
+  series: Series[];
+  data: Datum[];
+  /** The value axis' title ("Assignments", "Completion rate (%)") and the categories' ("Department"). */
+  valueLabel: string;
+  categoryLabel: string;
+  /** Stacked: the series add up in one bar; else one bar per series, side by side. */
+  stacked?: boolean;
+  /** The value axis ends here (100 for percentages) instead of at the largest value. */
+  max?: number;
+  unit?: string;
+  /** A click (or Enter) on a category: drill into it. */
+  onSelect?: ((index: number) => void) | undefined;
+}
+
+const WIDTH = 640;
+const LABEL_WIDTH = 150;
+const RIGHT = 16;
+const TOP = 4;
+const AXIS_HEIGHT = 40;
+
+/** A rounded upper end for the value axis: 1, 2, 2.5 or 5 times a power of ten. */
+export function niceMax(value: number): number {
+  if (value <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 2.5, 5, 10].find((f) => f * power >= value) ?? 10;
+  return step * power;
+}
+
+const truncate = (text: string, length = 22) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+/** Horizontal bars (one row per category, labels on the left): grouped or stacked, with a value axis. */
+export function BarChart({
+  title,
+  series,
+  data,
+  valueLabel,
+  categoryLabel,
+  stacked,
+  max,
+  unit,
+  onSelect,
+}: BarChartProps) {
+  const barHeight = stacked ? 18 : Math.max(8, 18 - 4 * (series.length - 1));
+  const rowHeight = stacked ? 28 : series.length * barHeight + 12;
+  const plotWidth = WIDTH - LABEL_WIDTH - RIGHT;
+  const largest = Math.max(
+    0,
+    ...data.map((d) =>
+      stacked
+        ? series.reduce((sum, s) => sum + (d.values[s.key] ?? 0), 0)
+        : Math.max(0, ...series.map((s) => d.values[s.key] ?? 0)),
+    ),
+  );
+  const top = max ?? niceMax(largest);
+  const scale = (v: number) => (v / top) * plotWidth;
+  const height = TOP + data.length * rowHeight + AXIS_HEIGHT;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * top);
+  const axisY = TOP + data.length * rowHeight;
+  return (
+    <ChartFrame title={title} series={series} data={data} unit={unit}>
+      {({ show, hide }) => (
+        <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={title}>
+          <title>{title}</title>
+          {ticks.map((tick) => (
+            <g key={tick} aria-hidden>
+              <line
+                x1={LABEL_WIDTH + scale(tick)}
+                x2={LABEL_WIDTH + scale(tick)}
+                y1={TOP}
+                y2={axisY}
+                style={{ stroke: AXIS_COLOR }}
+                strokeDasharray={tick === 0 ? undefined : '2 3'}
+              />
+              <text
+                x={LABEL_WIDTH + scale(tick)}
+                y={axisY + 14}
+                textAnchor="middle"
+                className={classes.axisLabel}
+                style={{ fill: LABEL_COLOR }}
+              >
+                {Number.isInteger(tick) ? tick.toLocaleString('en') : tick.toFixed(1)}
+              </text>
+            </g>
+          ))}
+          <text
+            x={LABEL_WIDTH + plotWidth / 2}
+            y={axisY + 32}
+            textAnchor="middle"
+            className={classes.axisTitle}
+            style={{ fill: LABEL_COLOR }}
+          >
+            {valueLabel}
+          </text>
+          <text x={0} y={TOP + 10} className={classes.axisTitle} style={{ fill: LABEL_COLOR }} aria-hidden>
+            {data.length === 0 ? categoryLabel : ''}
+          </text>
+          {data.map((d, i) => {
+            const y = TOP + i * rowHeight;
+            const description = `${d.label}: ${series.map((s) => `${s.label} ${formatValue(d.values[s.key] ?? null, unit)}`).join(', ')}`;
+            let offset = 0;
+            return (
+              // biome-ignore lint/a11y/noStaticElementInteractions: an SVG group takes the button (or img) role; Enter and Space select it.
+              <g
+                // biome-ignore lint/suspicious/noArrayIndexKey: two categories may share a label.
+                key={`${d.label}-${i}`}
+                className={classes.mark}
+                tabIndex={0}
+                role={onSelect ? 'button' : 'img'}
+                aria-label={description}
+                onMouseMove={(event) => {
+                  const box = (event.currentTarget.ownerSVGElement as SVGSVGElement).getBoundingClientRect();
+                  show(i, event.clientX - box.left, event.clientY - box.top);
+                }}
+                onMouseLeave={hide}
+                onFocus={(event) => {
+                  const svg = event.currentTarget.ownerSVGElement as SVGSVGElement;
+                  const ratio = svg.getBoundingClientRect().width / WIDTH || 1;
+                  show(i, (LABEL_WIDTH + plotWidth / 2) * ratio, y * ratio);
+                }}
+                onBlur={hide}
+                onClick={onSelect ? () => onSelect(i) : undefined}
+                onKeyDown={
+                  onSelect
+                    ? (event) => {
+                        if (event.key === 'Enter' || event.key === ' ') {
+                          event.preventDefault();
+                          onSelect(i);
+                        }
+                      }
+                    : undefined
+                }
+                style={onSelect ? { cursor: 'pointer' } : undefined}
+              >
+                <rect x={0} y={y} width={WIDTH} height={rowHeight} fill="transparent" />
+                <text
+                  x={LABEL_WIDTH - 8}
+                  y={y + rowHeight / 2 + 4}
+                  textAnchor="end"
+                  className={classes.axisLabel}
+                  style={{ fill: LABEL_COLOR }}
+                >
+                  {truncate(d.label)}
+                </text>
+                {series.map((s, j) => {
+                  const value = d.values[s.key] ?? 0;
+                  const x = LABEL_WIDTH + (stacked ? scale(offset) : 0);
+                  const barY = stacked ? y + (rowHeight - barHeight) / 2 : y + 6 + j * barHeight;
+                  if (stacked) offset += value;
+                  return (
+                    <rect
+                      key={s.key}
+                      x={x}
+                      y={barY}
+                      width={Math.max(0, scale(value))}
+                      height={stacked ? barHeight : barHeight - 2}
+                      rx={2}
+                      style={{ fill: s.color }}
+                    />
+                  );
+                })}
+              </g>
+            );
+          })}
+        </svg>
+      )}
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button, Checkbox, Group, MultiSelect, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
+import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
+import { departmentTree } from '../../../lib/department-tree.ts';
+import { useDepartments } from '../../../lib/queries/list-departments.ts';
+import { useReport } from '../api/reports.ts';
+import { type DashboardFilters, EMPTY_FILTERS } from '../lib/dashboard-filters.ts';
+
+/** The departments in the caller's reach as the tree filter's tree. */
+function useDepartmentTree(enabled: boolean) {
+  const departments = useDepartments(enabled);
+  return useMemo(
+    () => ({
+      nodes: departmentTree(departments.data ?? []),
+      names: new Map((departments.data ?? []).map((d) => [d.id, d.name])),
+      pending: enabled && departments.isPending,
+    }),
+    [departments.data, departments.isPending, enabled],
+  );
+}
+
+/**
+ * The dashboard's filter bar (PRODUCT.md "Home"): courses, departments (subtrees), the period the
+ * assignments were made in, and whether deactivated learners count. The course choices are the
+ * courses with assignments in the caller's reach (course-summary without a course filter), which
+ * a Reviewer may read too.
+ */
+export function FilterBar({
+  filters,
+  onChange,
+}: {
+  filters: DashboardFilters;
+  onChange: (f: DashboardFilters) => void;
+}) {
+  const company = useOptionalConsoleSession()?.company;
+  const label = company?.department_label ?? 'Department';
+  const plural = company?.department_label_plural ?? 'Departments';
+  const courses = useReport('course-summary', { ...EMPTY_FILTERS, includeDeactivated: true });
+  const courseOptions = (courses.data ?? []).map((row) => ({ value: String(row.course.id), label: row.course.name }));
+  for (const id of filters.courseIds)
+    if (!courseOptions.some((o) => o.value === id)) courseOptions.push({ value: id, label: `#${id}` });
+  const set = (patch: Partial<DashboardFilters>) => onChange({ ...filters, ...patch });
+  const active =
+    filters.courseIds.length > 0 ||
+    filters.departmentIds.length > 0 ||
+    filters.from ||
+    filters.to ||
+    filters.includeDeactivated;
+  return (
+    <Group gap="sm" align="flex-end" role="search" aria-label="Dashboard filters">
+      <MultiSelect
+        label="Courses"
+        placeholder={filters.courseIds.length ? undefined : 'All courses'}
+        data={courseOptions}
+        value={filters.courseIds}
+        onChange={(courseIds) => set({ courseIds })}
+        searchable
+        clearable
+        size="sm"
+        w={260}
+        maxDropdownHeight={280}
+      />
+      <TreeFilter
+        label={label}
+        pluralLabel={plural}
+        title={`Filter by ${label.toLowerCase()} (sub-${plural.toLowerCase()} included)`}
+        value={filters.departmentIds}
+        onChange={(departmentIds) => set({ departmentIds })}
+        useTree={useDepartmentTree}
+      />
+      <TextInput
+        type="date"
+        label="Assigned from"
+        size="sm"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(event) => set({ from: event.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label="Assigned to"
+        size="sm"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(event) => set({ to: event.currentTarget.value })}
+      />
+      <Checkbox
+        label="Include deactivated users"
+        checked={filters.includeDeactivated}
+        onChange={(event) => set({ includeDeactivated: event.currentTarget.checked })}
+        mb={8}
+      />
+      {active && (
+        <Button
+          variant="subtle"
+          size="sm"
+          leftSection={<IconX size={14} aria-hidden />}
+          onClick={() => onChange({ ...EMPTY_FILTERS, attribute: filters.attribute })}
+        >
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}

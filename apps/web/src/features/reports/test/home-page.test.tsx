@@ -1,0 +1,144 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, json, mockApi, renderAt } from '../../../components/list-page/testing.tsx';
+import HomePage from '../pages/home-page.tsx';
+
+const BASE = '/api/v3/reports/assignments/';
+const COUNTS = {
+  assigned: 40,
+  not_started: 10,
+  in_progress: 8,
+  overdue: 7,
+  completed: 12,
+  expired: 3,
+  completion_rate: 30,
+};
+const course = { id: 5, name: 'Fire Safety' };
+
+const ANSWERS: Record<string, unknown> = {
+  'status-counts': COUNTS,
+  'department-summary': [{ department: { id: 3, name: 'Operations' }, ...COUNTS }],
+  'attribute-summary': { field: { key: 'site', label: 'Site' }, rows: [{ value: 'North', ...COUNTS }] },
+  'completion-history': [
+    { month: '2026-01', assigned: 10, completed: 4 },
+    { month: '2026-02', assigned: 12, completed: 6 },
+  ],
+  'completion-benchmark': {
+    company: 30,
+    others: 55,
+    comparison_available: true,
+    courses: [{ course, company: 30, others: 55 }],
+  },
+  'score-benchmark': {
+    company: 80,
+    others: null,
+    comparison_available: false,
+    courses: [{ course, company: 80, others: null }],
+  },
+  'leaderboard-summary': [
+    { rank: 1, department: { id: 3, name: 'Operations' }, assigned: 40, completed: 12, completion_rate: 30 },
+  ],
+  leaderboard: [
+    {
+      rank: 1,
+      learner: { id: 9, name: 'Ada Byron', username: 'ada' },
+      department: null,
+      completed: 4,
+      average_score: 91.5,
+    },
+  ],
+  recertification: {
+    expired: 3,
+    days_30: 2,
+    days_60: 1,
+    days_90: 0,
+    courses: [{ course, expired: 3, days_30: 2, days_60: 1, days_90: 0 }],
+  },
+  'course-summary': [{ course, ...COUNTS, average_score: 84 }],
+  'user-completion-summary': {
+    data: [
+      {
+        learner: { id: 9, name: 'Ada Byron', username: 'ada', deactivated: false },
+        department: null,
+        assigned: 4,
+        completed: 4,
+        overdue: 0,
+        completion_rate: 100,
+        average_score: 91.5,
+      },
+    ],
+    meta: { current_page: 1, last_page: 1, per_page: 10, total: 1 },
+  },
+};
+
+function api(fail: string[] = []) {
+  return mockApi((call: ApiCall) => {
+    if (call.path === '/api/v3/custom-fields')
+      return json({
+        data: [
+          {
+            id: 1,
+            key: 'site',
+            label: 'Site',
+            type: 'text',
+            options: null,
+            required: false,
+            show_in_table: true,
+            position: 0,
+          },
+        ],
+      });
+    if (!call.path.startsWith(BASE)) return undefined;
+    const report = call.path.slice(BASE.length);
+    if (fail.includes(report)) return json({ error: { message: 'Database on fire' } }, 500);
+    if (report === 'user-completion-summary') return json(ANSWERS[report]);
+    return json({ data: ANSWERS[report] });
+  });
+}
+
+const widget = (report: string) => document.querySelector(`[data-widget="${report}"]`) as HTMLElement;
+
+describe('the Home dashboard', { timeout: 60_000 }, () => {
+  it('shows every widget from its own call, each number a link into the assignments list', async () => {
+    const calls = api();
+    renderAt('/?field[course_id]=5', <HomePage />, '/');
+    const overdue = await screen.findByRole('link', { name: 'Overdue: 7, open the assignments' });
+    expect(overdue.getAttribute('href')).toBe('/assignments?field[status]=overdue&field[course_id]=5');
+    for (const report of Object.keys(ANSWERS)) expect(widget(report)).toBeTruthy();
+    await within(widget('leaderboard')).findByText('Ada Byron');
+    expect(await within(widget('recertification')).findByRole('link', { name: /Expired: 3/ })).toHaveAttribute(
+      'href',
+      '/assignments?field[status]=expired&field[course_id]=5',
+    );
+    expect(screen.getByRole('img', { name: 'Completion rate against other companies' })).toBeInTheDocument();
+    const statusCall = calls.callsTo('GET', `${BASE}status-counts`).at(-1)!;
+    expect(Object.fromEntries(statusCall.query)).toEqual({ 'field[course_id]': '5' });
+  });
+
+  it('keeps the other widgets when one call fails, and shows status counts as empty data (spec §8)', async () => {
+    api(['department-summary', 'status-counts', 'recertification']);
+    renderAt('/', <HomePage />, '/');
+    expect(await within(widget('department-summary')).findByText(/could not be loaded/)).toBeInTheDocument();
+    expect(await within(widget('course-summary')).findByText('Fire Safety')).toBeInTheDocument();
+    // Status counts and recertification: zeros, not an error.
+    expect(await screen.findByRole('link', { name: 'Overdue: 0, open the assignments' })).toBeInTheDocument();
+    expect(within(widget('status-counts')).queryByText(/could not be loaded/)).toBeNull();
+    expect(within(widget('recertification')).queryByText(/could not be loaded/)).toBeNull();
+  });
+
+  it('shows the table behind a chart on "Show table"', async () => {
+    api();
+    renderAt('/', <HomePage />, '/');
+    const card = widget('completion-history');
+    const toggle = await within(card).findByRole('button', { name: 'Show table' });
+    toggle.click();
+    // The chart's visually hidden table, and now the visible one.
+    const tables = await within(card).findAllByRole('table', { name: 'Assignments and completions by month' });
+    expect(tables).toHaveLength(2);
+    expect(within(tables[1]!).getAllByRole('row')).toHaveLength(3);
+    expect(within(tables[1]!).getByRole('link', { name: '4 completed in 2026-01' })).toHaveAttribute(
+      'href',
+      '/assignments?field[completed_at]=2026-01-01..2026-01-31',
+    );
+  });
+});

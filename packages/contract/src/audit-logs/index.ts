@@ -1,0 +1,2 @@
+/** The audit log's names; its endpoint tables are joined into `endpointRoutes` and `endpoints` at the top level. */
+export * from './audit-logs.ts';

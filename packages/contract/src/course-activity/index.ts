@@ -1,0 +1,2 @@
+/** Course activity's names; its endpoint tables are joined into `endpointRoutes` and `endpoints` at the top level. */
+export * from './course-activity.ts';
