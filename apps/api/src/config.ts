@@ -14,6 +14,14 @@ const environment = z.object({
   HEED_DEMO: flag.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Heed <no-reply@heed.test>'),
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().default('Heed'),
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z.string().default('heed'),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  ASSISTANT_WIDGET_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ASSISTANT_WIDGET_ID: z.string().trim().min(1).max(200).optional(),
   COOKIE_SECURE: flag.default(false),
   WORKER: z.enum(['thread', 'off']).default('thread'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -33,6 +41,12 @@ export interface Config {
   demo: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** SMS provider's HTTP API (decision 068); without it SMS stay in the outbox. */
+  sms?: { url: string; token?: string; from: string };
+  /** DKIM signing of every e-mail when a private key (PEM) is given. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** The console's assistant chat widget (spec §4): loaded only when both variables are set. */
+  assistantWidget?: { url: string; id: string };
   cookieSecure: boolean;
   worker: 'thread' | 'off';
   logLevel: string;
@@ -61,6 +75,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.HEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_PROVIDER_URL ? { url: e.SMS_PROVIDER_URL, token: e.SMS_PROVIDER_TOKEN, from: e.SMS_FROM } : undefined,
+    dkim:
+      e.DKIM_PRIVATE_KEY && e.DKIM_DOMAIN
+        ? {
+            domainName: e.DKIM_DOMAIN,
+            keySelector: e.DKIM_SELECTOR,
+            privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+          }
+        : undefined,
+    assistantWidget:
+      e.ASSISTANT_WIDGET_URL && e.ASSISTANT_WIDGET_ID
+        ? { url: e.ASSISTANT_WIDGET_URL, id: e.ASSISTANT_WIDGET_ID }
+        : undefined,
     cookieSecure: e.COOKIE_SECURE,
     worker: e.WORKER,
     logLevel: e.LOG_LEVEL,

@@ -1,32 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PDF, PNG, type Part, upload } from './assets.fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
 const CANARY = 'CANARY-b0realis';
-
-type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string; type?: string };
-
-/** A multipart body built by the platform's own FormData encoder, as a browser would send it. */
-async function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const part of parts) {
-    if ('value' in part) form.append(part.name, part.value);
-    else
-      form.append(part.name, new Blob([part.file], { type: part.type ?? 'application/octet-stream' }), part.filename);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
-
-async function upload(client: TestClient, parts: Part[]) {
-  const { body, contentType } = await multipart(parts);
-  return client.post('/api/v3/companies/assets', body, { headers: { 'content-type': contentType } });
-}
 
 const logo = (file = PNG, filename = 'logo.png'): Part[] => [
   { name: 'type', value: 'logo' },
@@ -108,10 +88,12 @@ describe('POST /companies/assets', () => {
   });
 
   it('checks the real file type, not the name or declared type', async () => {
-    const script = Buffer.from('<svg onload="alert(1)"></svg>');
-    const fake = await upload(cm, logo(script, 'logo.png'));
+    const page = Buffer.from('<html><script>alert(1)</script></html>');
+    const fake = await upload(cm, logo(page, 'logo.png'));
     expect(fake.statusCode).toBe(422);
-    expect(fake.json().error.details).toEqual({ file: ['A logo must be a PNG, JPEG or WebP image.'] });
+    expect(fake.json().error.details).toEqual({ file: ['A logo must be a PNG, JPEG, WebP or SVG image.'] });
+    const script = await upload(cm, logo(Buffer.from('<svg onload="alert(1)"></svg>'), 'logo.png'));
+    expect(script.json().error.details.file[0]).toMatch(/^This SVG was refused: it holds an event handler \(onload\)/);
     const pdfAsLogo = await upload(cm, logo(PDF, 'logo.png'));
     expect(pdfAsLogo.statusCode).toBe(422);
     const pngAsPolicy = await upload(cm, [
@@ -214,7 +196,10 @@ describe('DELETE /companies/assets and tenant isolation', () => {
     const read = await student.get(policy.url);
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toBe('application/pdf');
-    expect(read.headers['content-disposition']).toBe("inline; filename*=UTF-8''Code%20of%20conduct.pdf");
+    // Only images show inline; a document downloads, with nosniff and a sandboxing CSP.
+    expect(read.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Code%20of%20conduct.pdf");
+    expect(read.headers['x-content-type-options']).toBe('nosniff');
+    expect(read.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
 
     const admin = await signedIn(t.app, 'root');
     expect((await admin.get(policy.url)).statusCode).toBe(200);

@@ -224,13 +224,47 @@ describe('PUT /companies/{id}', () => {
     await expect(new TestClient(t.app).signIn('acme.cm')).resolves.toBeDefined();
   });
 
-  it('is for site admins only', async () => {
+  it("lets a Company Manager change their own company's settings, never its suspension or question reports, nor another company", async () => {
     const acme = await createCompany(t.db, { name: 'Acme' });
+    const borealis = await createCompany(t.db, { name: 'Borealis' });
     await createUser(t.db, { companyId: acme.id, role: 1, username: 'acme.cm' });
+    await createUser(t.db, { companyId: acme.id, role: 2, username: 'acme.dm' });
     const cm = await signedIn(t.app, 'acme.cm');
-    expect((await cm.put(`/api/v3/companies/${acme.id}`, { name: 'Mine now' })).statusCode).toBe(403);
-    expect((await t.db.selectFrom('companies').select('name').where('id', '=', acme.id).executeTakeFirst())?.name).toBe(
-      'Acme',
-    );
+    const dm = await signedIn(t.app, 'acme.dm');
+
+    const own = await cm.put(`/api/v3/companies/${acme.id}`, { department_label: 'Branch', time_zone: 'Europe/Paris' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ department_label_plural: 'Branches', time_zone: 'Europe/Paris' });
+
+    for (const body of [{ suspended: true }, { question_reports: true }]) {
+      const refused = await cm.put(`/api/v3/companies/${acme.id}`, { ...body, name: 'Acme Renamed' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe('Only a site administrator can change suspension or question reports.');
+    }
+    // Echoing the current values back (a full record) is not a change.
+    expect(
+      (await cm.put(`/api/v3/companies/${acme.id}`, { suspended: false, question_reports: false })).statusCode,
+    ).toBe(200);
+
+    expect((await cm.put(`/api/v3/companies/${borealis.id}`, { name: 'Mine now' })).statusCode).toBe(404);
+    expect(
+      (
+        await cm.put(
+          `/api/v3/companies/${acme.id}`,
+          { name: 'Mine' },
+          { headers: { 'x-company-id': String(borealis.id) } },
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await cm.get(`/api/v3/companies/${borealis.id}`)).statusCode).toBe(404);
+    expect((await dm.put(`/api/v3/companies/${acme.id}`, { name: 'DM was here' })).statusCode).toBe(403);
+
+    const rows = await t.db
+      .selectFrom('companies')
+      .select(['id', 'name', 'suspended', 'question_reports'])
+      .orderBy('id')
+      .execute();
+    expect(rows.find((r) => r.id === acme.id)).toMatchObject({ name: 'Acme', suspended: 0, question_reports: 0 });
+    expect(rows.find((r) => r.id === borealis.id)?.name).toBe('Borealis');
   });
 });

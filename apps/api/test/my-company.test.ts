@@ -21,7 +21,12 @@ describe('GET /my/company', () => {
     const response = await student.get('/api/v3/my/company');
     expect(response.statusCode, response.body).toBe(200);
     const company = response.json().data;
-    expect(company).toEqual({ id: world.companyA, name: 'Alpha Corp', logo_url: expect.any(String) });
+    expect(company).toEqual({
+      id: world.companyA,
+      name: 'Alpha Corp',
+      logo_url: expect.any(String),
+      primary_color: null,
+    });
     expect(company.logo_url).toBe(`/api/v3/companies/assets/file?path=${encodeURIComponent(world.assetPathA)}`);
     const logo = await student.get(company.logo_url);
     expect(logo.statusCode).toBe(200);
@@ -32,7 +37,12 @@ describe('GET /my/company', () => {
     await t.db.deleteFrom('assets').where('company_id', '=', world.companyA).execute();
     const response = await student.get('/api/v3/my/company', { headers: { 'x-company-id': String(world.companyB) } });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toEqual({ id: world.companyA, name: 'Alpha Corp', logo_url: null });
+    expect(response.json().data).toEqual({
+      id: world.companyA,
+      name: 'Alpha Corp',
+      logo_url: null,
+      primary_color: null,
+    });
     expect(response.body).not.toContain(CANARY);
   });
 });

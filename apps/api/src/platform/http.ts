@@ -87,7 +87,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         req,
         reply,
       });
-      reply.status(endpoint.status ?? 200);
+      // A handler may answer another success itself (a file's 206 Partial Content); else the contract's status.
+      if (reply.statusCode === 200) reply.status(endpoint.status ?? 200);
       return endpoint.status === 204 ? reply.send() : result;
     },
   });

@@ -7,13 +7,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * `Strict-Transport-Security` and `upgrade-insecure-requests` only when Heed is served over HTTPS
  * (`COOKIE_SECURE=1`): on plain HTTP they would pin a browser to an https:// that does not answer.
  */
-function helmetOptions(https: boolean): Readonly<HelmetOptions> {
+function helmetOptions(https: boolean, widgetOrigin: string | null): Readonly<HelmetOptions> {
+  // The assistant chat widget (spec §4), when one is configured: its origin may serve script, styles,
+  // images, frames and calls; nothing is added without one.
+  const widget = widgetOrigin ? [widgetOrigin] : [];
   return {
     contentSecurityPolicy: {
       directives: {
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'", ...widget],
+        'img-src': ["'self'", 'data:', ...widget],
+        'script-src': ["'self'", ...widget],
+        ...(widgetOrigin ? { 'connect-src': ["'self'", widgetOrigin], 'frame-src': ["'self'", widgetOrigin] } : {}),
         'upgrade-insecure-requests': https ? [] : null,
       },
     },
@@ -66,7 +70,8 @@ function apiSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
 
 /** Sends the security headers on every response: helmet's set for the console and pages, the API set under /api/. */
 export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
-  const documentHeaders = securityHeadersFor(helmetOptions(https));
+  const widget = app.deps.config.assistantWidget;
+  const documentHeaders = securityHeadersFor(helmetOptions(https, widget ? new URL(widget.url).origin : null));
   const apiHeaders = apiSecurityHeaders(https);
   // A callback hook, not an async one: it saves a promise and a microtask turn on every request.
   app.addHook('onRequest', (req, reply, done) => {

@@ -19,6 +19,10 @@ export const meUser = z.object({
   suspended: z.boolean(),
   company: z.object({ id: z.number().int() }).describe('reference; the console loads the full record'),
   impersonator: z.object({ username: z.string() }).nullable(),
+  assistant_widget: z
+    .object({ url: z.string(), id: z.string() })
+    .optional()
+    .describe('the assistant chat widget to load (ASSISTANT_WIDGET_URL and _ID); absent when none is configured'),
 });
 export type MeUser = z.infer<typeof meUser>;
 

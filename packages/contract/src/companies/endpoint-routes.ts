@@ -24,7 +24,9 @@ export const companiesEndpointRoutes = {
   updateCompany: {
     method: 'PUT',
     path: '/companies/{id}',
-    access: siteAdmin,
+    // Company Managers change their own company's branding and settings; suspension and question
+    // reports stay with site admins (the service checks both).
+    access: companyManager,
   },
   uploadAsset: {
     method: 'POST',

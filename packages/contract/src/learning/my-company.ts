@@ -10,5 +10,7 @@ export const myCompany = z.object({
   name: z.string(),
   /** Null when the company has no logo. */
   logo_url: z.string().nullable(),
+  /** `#rrggbb` chosen in Edit Company; null: the logo's own colour, else Heed's accent. */
+  primary_color: z.string().nullable(),
 });
 export type MyCompany = z.infer<typeof myCompany>;

@@ -43,6 +43,9 @@ export interface DemoCompanySpec {
   userCount: number;
   departmentLabel: string;
   questionReports: boolean;
+  /** Edit Company's time zone and primary colour (migration 033). */
+  timeZone: string;
+  primaryColor: string | null;
   departments: DepartmentSpec[];
   fields: FieldSpec[];
   courses: string[];
@@ -58,6 +61,8 @@ export const ACME: DemoCompanySpec = {
   name: 'Acme Manufacturing',
   userCount: 1500,
   departmentLabel: 'Department',
+  timeZone: 'America/Chicago',
+  primaryColor: '#c2410c',
   questionReports: true,
   departments: [
     {
@@ -168,6 +173,8 @@ export const BOREALIS: DemoCompanySpec = {
   name: 'Borealis Bank',
   userCount: 500,
   departmentLabel: 'Branch',
+  timeZone: 'Europe/Oslo',
+  primaryColor: '#1d4ed8',
   questionReports: false,
   departments: [
     {
@@ -256,6 +263,8 @@ export const CEDAR: DemoCompanySpec = {
   name: 'Cedar Clinics',
   userCount: 120,
   departmentLabel: 'Clinic',
+  timeZone: 'America/Toronto',
+  primaryColor: null,
   questionReports: false,
   departments: [
     {

@@ -36,6 +36,8 @@ export async function seedCompany(
       name: spec.name,
       department_label: spec.departmentLabel,
       question_reports: spec.questionReports ? 1 : 0,
+      time_zone: spec.timeZone,
+      primary_color: spec.primaryColor,
       logout_url: null,
       branding: null,
       created_at: stamp,

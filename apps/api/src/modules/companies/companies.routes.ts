@@ -3,13 +3,10 @@ import { endpoints } from '@heed/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http.ts';
 import { localStorage } from '../../platform/storage.ts';
-import { deleteAsset, listAssets, openAsset, uploadAsset } from './assets.service.ts';
+import { sendAssetFile } from './assets-content.ts';
+import { deleteAsset, listAssets, uploadAsset } from './assets.service.ts';
 import { createCompany, getCompany, listCompanies, updateCompany } from './companies.service.ts';
 import { sendTestNotification } from './test-notification.service.ts';
-
-/** A file name as an RFC 5987 value (encodeURIComponent leaves ' ( ) * as they are). */
-const rfc5987 = (name: string) =>
-  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** Companies, their assets and the test notification (spec §7 "Session and company"). */
 export async function companiesRoutes(app: FastifyInstance) {
@@ -29,16 +26,13 @@ export async function companiesRoutes(app: FastifyInstance) {
     await deleteAsset(assets, ctx, query.path);
     return undefined;
   });
-  route(app, endpoints.getAssetFile, async ({ query, ctx, reply }) => {
-    const { asset, file } = await openAsset(assets, ctx, query.path);
-    reply
-      .type(asset.mime)
-      .header('content-length', file.size)
-      .header('content-disposition', `inline; filename*=UTF-8''${rfc5987(asset.name)}`)
-      .header('cache-control', 'private, max-age=300');
-    // A file stream is sent as it is; this endpoint has no JSON response schema.
-    return file.stream as never;
-  });
+  route(
+    app,
+    endpoints.getAssetFile,
+    async ({ query, ctx, req, reply }) =>
+      // A file stream (or a 416's text) is sent as it is; this endpoint has no JSON response schema.
+      sendAssetFile(assets, ctx, req, reply, query.path) as never,
+  );
 
   route(app, endpoints.sendTestNotification, async ({ ctx }) => ({ data: await sendTestNotification(db, ctx) }));
 }

@@ -1,3 +1,7 @@
+import { SVG_MIME } from '@heed/contract';
+import { detectMediaType } from '../course-media/index.ts';
+import { looksLikeSvg } from './svg-check.ts';
+
 /** The file types assets may have, recognised by their first bytes (never by name or declared type). */
 const SIGNATURES: { mime: string; extension: string; matches: (head: Buffer) => boolean }[] = [
   {
@@ -12,9 +16,11 @@ const SIGNATURES: { mime: string; extension: string; matches: (head: Buffer) => 
     matches: (h) => h.toString('latin1', 0, 4) === 'RIFF' && h.toString('latin1', 8, 12) === 'WEBP',
   },
   { mime: 'application/pdf', extension: 'pdf', matches: (h) => h.toString('latin1', 0, 5) === '%PDF-' },
+  // Text that starts like XML or SVG: only a candidate, read whole and checked by svg-check.ts.
+  { mime: SVG_MIME, extension: 'svg', matches: looksLikeSvg },
 ];
 
 export function detectFileType(head: Buffer): { mime: string; extension: string } | null {
   const found = SIGNATURES.find((signature) => signature.matches(head));
-  return found ? { mime: found.mime, extension: found.extension } : null;
+  return found ? { mime: found.mime, extension: found.extension } : detectMediaType('video', head);
 }

@@ -1,6 +1,8 @@
 import { Group, Skeleton } from '@mantine/core';
 import { type ReactNode, Suspense, lazy } from 'react';
+import { useOptionalConsoleSession } from '../../lib/console-session.tsx';
 import { useWhenIdle } from '../../lib/use-when-idle.ts';
+import { CompanyHeaderLogo } from './company-brand.tsx';
 import { PageTitle } from './page-title.tsx';
 
 // The controls (menus, searches, popovers) are a chunk of their own, so that the entry chunk stays small.
@@ -26,10 +28,12 @@ function ControlsPlaceholder() {
  */
 export function ConsoleHeader({ burger }: { burger: ReactNode }) {
   const idle = useWhenIdle();
+  const session = useOptionalConsoleSession();
   return (
     <Group h="100%" px="lg" gap="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         {burger}
+        {session && <CompanyHeaderLogo company={session.company} />}
         <PageTitle />
       </Group>
       <Suspense fallback={<ControlsPlaceholder />}>{idle ? <HeaderControls /> : <ControlsPlaceholder />}</Suspense>

@@ -5,7 +5,9 @@ import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation } from 'react-router';
 import { OwnCompanyNote } from './own-company-note.tsx';
 import { Brand } from '../../components/brand.tsx';
-import { type ConsoleSession, ConsoleSessionProvider } from '../../lib/console-session.tsx';
+import { type ConsoleSession, ConsoleSessionProvider, useConsoleSession } from '../../lib/console-session.tsx';
+import { useAssistantWidget } from './assistant-widget.ts';
+import { companyAccentStyle } from './company-brand.tsx';
 import { ConsoleHeader } from './console-header.tsx';
 import classes from './console-layout.module.css';
 import { FlashMessages } from './flash-messages.tsx';
@@ -28,11 +30,13 @@ export function ConsoleLayout() {
 }
 
 function Frame() {
+  const { user, company } = useConsoleSession();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   // On a narrow screen the navigation is a drawer: it closes once the reader has chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
   useEffect(close, [pathname]);
+  useAssistantWidget(user.assistant_widget ?? null, pathname);
 
   return (
     <AppShell
@@ -41,7 +45,7 @@ function Frame() {
       navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
       padding="lg"
     >
-      <AppShell.Header className={classes.header}>
+      <AppShell.Header className={classes.header} style={companyAccentStyle(company)}>
         <ConsoleHeader
           burger={
             <Burger

@@ -6,13 +6,17 @@ import { brandVariables, dominantColour } from './brand-palette.ts';
 export interface LearnerBranding {
   companyName: string | null;
   logoUrl: string | null;
-  /** `#rrggbb` chosen by the company; companies store none yet, so the logo's own colour is used. */
+  /** `#rrggbb` chosen by the company; without one, the logo's own colour is used. */
   colour: string | null;
 }
 
 /** The branding of the learner's company (GET /my/company); none while it loads or when it fails. */
 export function brandingOf(company: MyCompany | undefined): LearnerBranding {
-  return { companyName: company?.name ?? null, logoUrl: company?.logo_url ?? null, colour: null };
+  return {
+    companyName: company?.name ?? null,
+    logoUrl: company?.logo_url ?? null,
+    colour: company?.primary_color ?? null,
+  };
 }
 
 const SAMPLE = 48;

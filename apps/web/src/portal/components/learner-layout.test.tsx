@@ -24,12 +24,12 @@ const renderLayout = (company: MyCompany | null) => {
 describe('LearnerLayout', () => {
   it("shows the company's logo, named for the company", async () => {
     const logo = '/api/v3/companies/assets/file?path=1%2Flogo%2Fa.png';
-    renderLayout({ id: 1, name: 'Acme Manufacturing', logo_url: logo });
+    renderLayout({ id: 1, name: 'Acme Manufacturing', logo_url: logo, primary_color: null });
     expect(await screen.findByRole('img', { name: 'Acme Manufacturing' })).toHaveAttribute('src', logo);
   });
 
   it("shows the company's name when it has no logo", async () => {
-    renderLayout({ id: 1, name: 'Borealis Bank', logo_url: null });
+    renderLayout({ id: 1, name: 'Borealis Bank', logo_url: null, primary_color: null });
     expect(await screen.findByText('Borealis Bank')).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../../features/auth/api/login.ts';
+import { SsoSignIn } from '../../features/sso/components/sso-sign-in.tsx';
 import { type FieldErrors, isApiError } from '../../lib/api-client.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { isPortalPath, portalPaths } from '../paths.ts';
@@ -101,6 +102,7 @@ export function LoginPage() {
           </Anchor>
         </Stack>
       </form>
+      <SsoSignIn redirect={redirect} />
     </AuthLayout>
   );
 }

@@ -15,6 +15,10 @@ const company: Company = {
   question_reports: false,
   session_idle_minutes: 30,
   session_absolute_hours: 12,
+  time_zone: 'UTC',
+  primary_color: null,
+  logo_path: null,
+  logo_url: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };

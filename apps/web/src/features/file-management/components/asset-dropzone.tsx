@@ -1,0 +1,125 @@
+import '@mantine/dropzone/styles.css';
+import { ASSET_RULES, ASSET_TYPE_LABELS, type AssetType } from '@heed/contract';
+import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconAlertTriangle, IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notify } from '../../../components/notices/index.ts';
+import { formatBytes } from '../../../lib/format-bytes.ts';
+import { companyAssetsKey } from '../../../lib/queries/company-assets.ts';
+import { uploadAsset } from '../api/upload-asset.ts';
+
+interface Uploading {
+  name: string;
+  fraction: number;
+}
+
+interface Refusal {
+  name: string;
+  message: string;
+}
+
+function rejectionMessage(type: AssetType, rejection: FileRejection): Refusal {
+  const rule = ASSET_RULES[type];
+  const code = rejection.errors[0]?.code;
+  const noun = ASSET_TYPE_LABELS[type].toLowerCase();
+  const message =
+    code === 'file-too-large'
+      ? `Too large: a ${noun} may be at most ${formatBytes(rule.maxBytes)}.`
+      : `A ${noun} must be ${rule.accepts}.`;
+  return { name: rejection.file.name, message };
+}
+
+/**
+ * Drop files (or choose them) to upload as assets of one type. The browser's check of type and size
+ * is a courtesy: the server reads each file's content and has the last word; its refusal is shown
+ * beside the file's name. Files upload one after another, with progress.
+ */
+export function AssetDropzone({ type }: { type: AssetType }) {
+  const queryClient = useQueryClient();
+  const rule = ASSET_RULES[type];
+  const [uploading, setUploading] = useState<Uploading | null>(null);
+  const [refusals, setRefusals] = useState<Refusal[]>([]);
+
+  const uploadAll = async (files: File[]) => {
+    setRefusals([]);
+    let stored = 0;
+    for (const file of files) {
+      setUploading({ name: file.name, fraction: 0 });
+      try {
+        await uploadAsset(type, file, (fraction) => setUploading({ name: file.name, fraction })).promise;
+        stored += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const details = (error as { details?: Record<string, string[]> }).details?.file;
+        setRefusals((previous) => [...previous, { name: file.name, message: details?.join(' ') ?? message }]);
+      }
+    }
+    setUploading(null);
+    if (stored > 0) {
+      notify.success(stored === 1 ? 'File uploaded.' : `${stored} files uploaded.`);
+      await queryClient.invalidateQueries({ queryKey: companyAssetsKey });
+    }
+  };
+
+  const noun = ASSET_TYPE_LABELS[type].toLowerCase();
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={(files) => void uploadAll(files)}
+        onReject={(rejections) => setRefusals(rejections.map((r) => rejectionMessage(type, r)))}
+        accept={[...rule.mimes]}
+        maxSize={rule.maxBytes}
+        loading={uploading !== null}
+        aria-label={`Drop ${noun} files here, or press to choose them`}
+        data-testid="asset-dropzone"
+      >
+        <Group justify="center" gap="lg" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
+          <Dropzone.Accept>
+            <IconUpload size={40} stroke={1.4} aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} stroke={1.4} aria-hidden />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconCloudUpload size={40} stroke={1.4} aria-hidden />
+          </Dropzone.Idle>
+          <Stack gap={2}>
+            <Text fw={600}>Drop files here, or click to choose</Text>
+            <Text size="sm" c="dimmed">
+              {`${ASSET_TYPE_LABELS[type]}: ${rule.accepts}, up to ${formatBytes(rule.maxBytes)} each.`}
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      {uploading && (
+        <Stack gap={4} aria-live="polite">
+          <Text size="sm">
+            Uploading {uploading.name}… {Math.round(uploading.fraction * 100)}%
+          </Text>
+          <Progress value={uploading.fraction * 100} aria-label={`Uploading ${uploading.name}`} />
+        </Stack>
+      )}
+      {refusals.length > 0 && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={refusals.length === 1 ? 'A file was not uploaded' : `${refusals.length} files were not uploaded`}
+          withCloseButton
+          onClose={() => setRefusals([])}
+          role="alert"
+        >
+          <Stack gap={4}>
+            {refusals.map((refusal) => (
+              <Text key={`${refusal.name}:${refusal.message}`} size="sm">
+                <strong>{refusal.name}</strong>: {refusal.message}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
