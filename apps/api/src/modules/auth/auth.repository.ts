@@ -31,3 +31,15 @@ export async function isCompanySuspended(db: Kysely<Database>, companyId: number
 export async function recordLogin(db: Kysely<Database>, userId: number, at: string): Promise<void> {
   await db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
 }
+
+/** Whether the company requires single sign-on (the Single Sign On page, modules/saml): its people sign in there only. */
+export async function isSsoRequired(db: Kysely<Database>, companyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('saml_settings')
+    .select('company_id')
+    .where('company_id', '=', companyId)
+    .where('enabled', '=', 1)
+    .where('require_sso', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -40,7 +40,9 @@ export async function authRoutes(app: FastifyInstance) {
     return undefined;
   });
 
-  route(app, endpoints.getMe, async ({ ctx }) => ({ data: toMeUser(ctx.user, ctx.impersonator) }));
+  // The console loads the assistant chat widget only when the server names one (spec §4).
+  const widget = config.assistantWidget ? { assistant_widget: config.assistantWidget } : {};
+  route(app, endpoints.getMe, async ({ ctx }) => ({ data: { ...toMeUser(ctx.user, ctx.impersonator), ...widget } }));
 
   route(app, endpoints.loginAs, async ({ body, ctx, req, reply }) => {
     const authed = ctx as AuthedContext;

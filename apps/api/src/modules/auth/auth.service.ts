@@ -11,7 +11,9 @@ import { safeRedirect } from '../../platform/safe-redirect.ts';
 import { destroySession } from '../../platform/session.repository.ts';
 import { type IssuedSession, createSession } from '../../platform/session.ts';
 import { clearHits, returnHit, takeHits } from '../../platform/throttle.repository.ts';
-import { findUserById, findUserByLogin, isCompanySuspended, recordLogin } from './auth.repository.ts';
+import { findUserById, findUserByLogin, isCompanySuspended, isSsoRequired, recordLogin } from './auth.repository.ts';
+
+const SSO_REQUIRED = 'Your company signs in with single sign-on: use “Sign in with SSO”.';
 
 /**
  * The account's counter whichever name was typed (F9: its username and e-mail had one each); a name
@@ -67,6 +69,10 @@ export async function signIn(
   }
   if (user.suspended === 1 || (user.site_admin !== 1 && (await isCompanySuspended(db, user.company_id)))) {
     throw invalid({ login: ['This account is deactivated.'] }, 'This account is deactivated.');
+  }
+  // A company that requires single sign-on takes no password from its people; site administrators keep theirs.
+  if (user.site_admin !== 1 && (await isSsoRequired(db, user.company_id))) {
+    throw invalid({ login: [SSO_REQUIRED] }, SSO_REQUIRED);
   }
   // The account starts afresh; the IP limit counts failures only, so this attempt is given back.
   await clearHits(db, account);

@@ -1,0 +1,1 @@
+export { CopyField } from './copy-field.tsx';

@@ -1,0 +1,175 @@
+// SCIM 2.0 (/scim/v2) against the built server: a sync of new users by POST /Users, as an identity
+// provider's first push does (users/s with --connections calls at once), then the lookup every IdP makes
+// before each change, GET /Users?filter=userName eq "…", timed over sequential keep-alive requests
+// (first, p50/p95/p99/max) in a company of --users people.
+//
+//   npm run bench -- scim                        (temporary SQLite file: 10,000 POSTs, 100,000 users)
+//   npm run bench -- scim --sync 10000 --users 100000 --connections 16 --requests 300
+//   npm run bench -- scim --db postgres://…/heed_bench   (a fresh schema-less database: its users stay)
+//
+// Budgets (issue 20): the lookup p95 ≤ 10 ms (at 1M users; this session measures 100k), and a sync at
+// ≥ 1,000 users/s.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createDb } from '../apps/api/src/db/create-db.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { fmt, ms, parseArgs, percentile, startHeed } from './lib/server.mjs';
+
+const args = parseArgs(process.argv.slice(2), { sync: '10000', users: '100000', connections: '16', requests: '300' });
+const SYNC = Number(args.sync);
+const USERS = Number(args.users);
+const CONNECTIONS = Number(args.connections);
+const REQUESTS = Number(args.requests);
+
+let tempDir = null;
+let url = args.db ?? args._[0];
+if (!url) {
+  tempDir = mkdtempSync(join(tmpdir(), 'heed-bench-scim-'));
+  url = join(tempDir, 'heed.sqlite');
+}
+if (!/^postgres(ql)?:\/\//.test(url)) url = resolve(url);
+
+/** A company of its own and a SCIM token for it, written straight to the database. */
+async function prepare() {
+  const handle = createDb({ url });
+  try {
+    await migrateToLatest(handle.db, handle.schema);
+    const now = new Date().toISOString();
+    const company = await handle.db
+      .insertInto('companies')
+      .values({
+        name: `SCIM Bench ${randomBytes(3).toString('hex')}`,
+        logout_url: null,
+        branding: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = `heed_scim_${randomBytes(32).toString('base64url')}`;
+    await handle.db
+      .insertInto('scim_tokens')
+      .values({
+        company_id: company.id,
+        name: 'bench',
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        created_by: null,
+        created_at: now,
+      })
+      .execute();
+    return { companyId: company.id, token };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Fills the company up to `total` users with multi-row inserts (the bench's background population). */
+async function fill(companyId, from, total, tag) {
+  const handle = createDb({ url });
+  try {
+    const now = new Date().toISOString();
+    for (let start = from; start < total; start += 500) {
+      const rows = [];
+      for (let i = start; i < Math.min(total, start + 500); i++) {
+        const name = `fill${tag}.${i}@bench.test`;
+        rows.push({
+          company_id: companyId,
+          username: name,
+          email: name,
+          first_name: 'Fill',
+          last_name: `User ${i}`,
+          password_hash: null,
+          role: 0,
+          department_id: null,
+          manager_id: null,
+          phone: null,
+          hired_at: null,
+          external_id: `ext-${tag}-${i}`,
+          last_login_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      await handle.db.insertInto('users').values(rows).execute();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const tag = randomBytes(3).toString('hex');
+const userBody = (i) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
+  userName: `sync${tag}.${i}@bench.test`,
+  externalId: `sync-${tag}-${i}`,
+  active: true,
+  name: { givenName: 'Sync', familyName: `User ${i}` },
+  emails: [{ value: `sync${tag}.${i}@bench.test`, type: 'work', primary: true }],
+  'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { department: `Dept ${i % 20}` },
+});
+
+try {
+  const { companyId, token } = await prepare();
+  const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
+  try {
+    console.log(`Sync: ${fmt(SYNC)} POST /scim/v2/Users, ${CONNECTIONS} at once…`);
+    let next = 0;
+    let failed = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < SYNC) {
+          const i = next++;
+          const response = await fetch(`${heed.url}/scim/v2/Users`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(userBody(i)),
+          });
+          await response.text();
+          if (response.status !== 201) failed++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `  ${fmt(SYNC / seconds)} users/s (${seconds.toFixed(1)} s, ${failed} refused)   budget ≥ 1,000 users/s`,
+    );
+
+    if (USERS > SYNC) {
+      const fillStarted = performance.now();
+      await fill(companyId, SYNC, USERS, tag);
+      console.log(
+        `\nFilled the company to ${fmt(USERS)} users (${((performance.now() - fillStarted) / 1000).toFixed(1)} s, untimed).`,
+      );
+    }
+
+    console.log(
+      `\nLookup: GET /scim/v2/Users?filter=userName eq "…", ${REQUESTS} sequential requests, ${fmt(USERS)} users.`,
+    );
+    const times = [];
+    for (let r = 0; r < REQUESTS; r++) {
+      const i = Math.floor(Math.random() * USERS);
+      const name = i < SYNC ? `sync${tag}.${i}@bench.test` : `fill${tag}.${i}@bench.test`;
+      const filter = encodeURIComponent(`userName eq "${name}"`);
+      const t0 = performance.now();
+      const response = await fetch(`${heed.url}/scim/v2/Users?filter=${filter}`, { headers });
+      const body = await response.json();
+      times.push(performance.now() - t0);
+      if (response.status !== 200 || body.totalResults !== 1)
+        throw new Error(`lookup of ${name}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+    }
+    const first = times[0];
+    times.sort((a, b) => a - b);
+    console.log(`           first     p50     p95     p99     max   (ms)`);
+    console.log(
+      `  lookup ${ms(first)} ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(percentile(times, 99))} ${ms(times.at(-1))}   budget p95 ≤ 10 ms`,
+    );
+  } finally {
+    await heed.stop();
+  }
+} finally {
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+}
