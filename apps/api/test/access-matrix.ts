@@ -43,6 +43,20 @@ const newUser = (w: World, actor: Actor, target: Target, n: number) => ({
 
 const same = (row: Row6) => ({ own: row, other: row });
 
+/** The assignment reports (issue 18): Reviewers and up read their own company's; a missing custom field is a 422. */
+function reportRows<N extends EndpointName>(paths: Record<N, string>): Record<N, MatrixRow> {
+  const rows = {} as Record<N, MatrixRow>;
+  for (const [name, path] of Object.entries(paths) as [N, string][]) {
+    const status = path.includes('attribute=missing') ? 422 : 200;
+    rows[name] = {
+      request: (w, a, t) => ({ url: `/api/v3/reports/assignments/${path}`, headers: scope(w, a, t) }),
+      own: [403, 403, status, status, status, status],
+      other: [403, 403, 403, 403, 403, status],
+    };
+  }
+  return rows;
+}
+
 /** Every endpoint of the contract × every caller × own/other company → the status the API must answer. */
 export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
   csrfCookie: { request: () => ({ url: '/api/csrf-cookie' }), ...same([204, 204, 204, 204, 204, 204]) },
@@ -150,7 +164,8 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
       url: `/api/v3/companies/${t === 'own' ? w.companyA : w.companyB}`,
       body: { department_label: 'Team' },
     }),
-    ...same([403, 403, 403, 403, 403, 200]),
+    own: [403, 403, 403, 403, 200, 200],
+    other: [403, 403, 403, 403, 404, 200],
   },
   uploadAsset: {
     request: (w, a, t) => {
@@ -185,6 +200,78 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     request: (w, a, t) => ({ url: '/api/v3/companies/notifications', headers: scope(w, a, t) }),
     ...same([403, 403, 403, 403, 403, 202]),
   },
+  // Notifications (issue 17): the schedule and the log for Department Managers and up; ids nobody has answer 404.
+  listNotifications: {
+    request: (w, a, t) => ({ url: '/api/v3/notifications', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  getNotification: {
+    request: (w, a, t) => ({ url: `/api/v3/notifications/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  createNotification: {
+    request: (w, a, t) => ({
+      url: '/api/v3/notifications',
+      headers: scope(w, a, t),
+      body: { type: 'course_assignment', method: 'email', trigger: 'event' },
+    }),
+    own: [403, 403, 403, 201, 201, 201],
+    other: [403, 403, 403, 403, 403, 201],
+  },
+  updateNotification: {
+    request: (w, a, t) => ({
+      url: `/api/v3/notifications/${MISSING_IMPORT}`,
+      headers: scope(w, a, t),
+      body: { type: 'course_assignment', method: 'email', trigger: 'event' },
+    }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  deleteNotification: {
+    request: (w, a, t) => ({ url: `/api/v3/notifications/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  listDeliveries: {
+    request: (w, a, t) => ({ url: '/api/v3/notifications/deliveries', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  exportDeliveries: {
+    request: (w, a, t) => ({ url: '/api/v3/notifications/deliveries/export', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  resendDelivery: {
+    request: (w, a, t) => ({
+      url: `/api/v3/notifications/deliveries/${MISSING_IMPORT}/resend`,
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  getEmailSettings: {
+    request: (w, a, t) => ({ url: '/api/v3/email-settings', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  updateEmailSettings: {
+    request: (w, a, t) => ({ url: '/api/v3/email-settings', headers: scope(w, a, t), body: { sender_name: 'Matrix' } }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  testEmailSettings: {
+    request: (w, a, t) => ({
+      url: '/api/v3/email-settings/test',
+      headers: scope(w, a, t),
+      body: { to: 'matrix@example.test' },
+    }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  checkEmailDns: {
+    request: (w, a, t) => ({ url: '/api/v3/email-settings/dns', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
   listUsers: {
     request: (w, a, t) => ({ url: '/api/v3/users', headers: scope(w, a, t) }),
     own: [403, 403, 200, 200, 200, 200],
@@ -208,6 +295,15 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
   listUserAssignments: {
     request: (w, a, t) => ({
       url: `/api/v3/users/${userId(w, t)}/assignments`,
+      headers: a === 'siteAdmin' ? scope(w, a, t) : {},
+    }),
+    own: [403, 403, 200, 200, 200, 200],
+    other: [403, 403, 404, 404, 404, 200],
+  },
+  // A user's completion history (recertification.test.ts covers its contents): the user drawer's reach.
+  listUserCompletions: {
+    request: (w, a, t) => ({
+      url: `/api/v3/users/${userId(w, t)}/completions`,
       headers: a === 'siteAdmin' ? scope(w, a, t) : {},
     }),
     own: [403, 403, 200, 200, 200, 200],
@@ -362,6 +458,48 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 403, 403, 403, 422, 422],
     other: [403, 403, 403, 403, 404, 422],
   },
+  // The HRIS page (scim*.test.ts holds SCIM's own tenancy: a token acts for its company only).
+  listScimTokens: {
+    request: (w, a, t) => ({ url: '/api/v3/scim/tokens', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  createScimToken: {
+    request: (w, a, t, n) => ({ url: '/api/v3/scim/tokens', body: { name: `Matrix ${n}` }, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 201]),
+  },
+  revokeScimToken: {
+    request: (w, a, t) => ({ url: `/api/v3/scim/tokens/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  listProvisioningLog: {
+    request: (w, a, t) => ({ url: '/api/v3/scim/log', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  // The Single Sign On page (saml*.test.ts holds the protocol's checks); discovery is public.
+  getSamlSettings: {
+    request: (w, a, t) => ({ url: '/api/v3/saml/settings', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  updateSamlSettings: {
+    request: (w, a, t) => ({
+      url: '/api/v3/saml/settings',
+      body: { enabled: false, create_users: true, require_sso: false, allow_idp_initiated: false },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  startSamlTest: {
+    request: (w, a, t) => ({ url: '/api/v3/saml/test', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 422]),
+  },
+  listSamlEvents: {
+    request: (w, a, t) => ({ url: '/api/v3/saml/events', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  discoverSaml: {
+    request: () => ({ url: '/api/v3/saml/discover?login=someone%40nowhere.test' }),
+    ...same([404, 404, 404, 404, 404, 404]),
+  },
   // The course catalog (courses*.test.ts holds its tenancy: another company's course is not found).
   listCourseCategories: {
     request: (w, a, t) => ({ url: '/api/v3/course-categories?with_courses=1', headers: scope(w, a, t) }),
@@ -491,6 +629,104 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 403, 403, 404, 404, 404],
     other: [403, 403, 403, 403, 403, 404],
   },
+  // Assignment rules (assignment-rules*.test.ts covers behaviour): Company Managers and up, own company only.
+  listAssignmentRules: {
+    request: (w, a, t) => ({ url: '/api/v3/assignment-rules', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  createAssignmentRule: {
+    // A course that does not exist: refused before anything is written.
+    request: (w, a, t) => ({
+      url: '/api/v3/assignment-rules',
+      body: {
+        name: 'Matrix',
+        conditions: [{ field: 'role', operator: 'in', value: [0] }],
+        course_ids: [MISSING_IMPORT],
+      },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 403, 422, 422],
+    other: [403, 403, 403, 403, 403, 422],
+  },
+  dryRunAssignmentRule: {
+    request: (w, a, t) => ({
+      url: '/api/v3/assignment-rules/dry-run',
+      body: { conditions: [{ field: 'role', operator: 'in', value: [0] }], course_ids: [MISSING_IMPORT] },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 403, 422, 422],
+    other: [403, 403, 403, 403, 403, 422],
+  },
+  getAssignmentRule: {
+    request: (w, a, t) => ({ url: `/api/v3/assignment-rules/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  updateAssignmentRule: {
+    request: (w, a, t) => ({
+      url: `/api/v3/assignment-rules/${MISSING_IMPORT}`,
+      body: { name: 'Matrix', conditions: [{ field: 'role', operator: 'in', value: [0] }], course_ids: [1] },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  deleteAssignmentRule: {
+    request: (w, a, t) => ({ url: `/api/v3/assignment-rules/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  previewAssignmentRuleExisting: {
+    request: (w, a, t) => ({
+      url: `/api/v3/assignment-rules/${MISSING_IMPORT}/existing`,
+      body: { due_days: 10 },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  runAssignmentRule: {
+    request: (w, a, t) => ({ url: `/api/v3/assignment-rules/${MISSING_IMPORT}/run`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  listAssignmentRuleRuns: {
+    request: (w, a, t) => ({ url: `/api/v3/assignment-rules/${MISSING_IMPORT}/runs`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  undoAssignmentRuleRun: {
+    request: (w, a, t) => ({
+      url: `/api/v3/assignment-rules/${MISSING_IMPORT}/runs/${MISSING_IMPORT}/undo`,
+      body: {},
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  listAssignmentRuleExclusions: {
+    request: (w, a, t) => ({ url: `/api/v3/assignment-rules/${MISSING_IMPORT}/exclusions`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  createAssignmentRuleExclusion: {
+    request: (w, a, t) => ({
+      url: `/api/v3/assignment-rules/${MISSING_IMPORT}/exclusions`,
+      body: { user_id: userId(w, t), course_id: 1 },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  deleteAssignmentRuleExclusion: {
+    request: (w, a, t) => ({
+      url: `/api/v3/assignment-rules/${MISSING_IMPORT}/exclusions/${MISSING_IMPORT}`,
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 403, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
   listAssignments: {
     request: (w, a, t) => ({ url: '/api/v3/assignments', headers: scope(w, a, t) }),
     own: [403, 403, 200, 200, 200, 200],
@@ -500,6 +736,117 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     request: (w, a, t) => ({ url: '/api/v3/assignments/export', headers: scope(w, a, t) }),
     own: [403, 403, 200, 200, 200, 200],
     other: [403, 403, 403, 403, 403, 200],
+  },
+  // History: site admins only, in the company the header names.
+  listAuditLogs: {
+    request: (w, a, t) => ({ url: '/api/v3/audit-logs', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 403, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  exportAuditLogs: {
+    request: (w, a, t) => ({ url: '/api/v3/audit-logs/export', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 403, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  listCourseActivity: {
+    request: (w, a, t) => ({ url: '/api/v3/course-activity', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 403, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  exportCourseActivity: {
+    request: (w, a, t) => ({ url: '/api/v3/course-activity/export', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 403, 403, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  // Neither company of the world has question reports: 403 for everyone (assessment-reports.test.ts
+  // covers a company that has them).
+  getAssessmentCourseSummary: {
+    request: (w, a, t) => ({ url: '/api/v3/reports/assessments/course-summary', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 403]),
+  },
+  getAssessmentLearnerSummary: {
+    request: (w, a, t) => ({ url: '/api/v3/reports/assessments/learner-summary', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 403]),
+  },
+  getAssessmentEpisodeSummary: {
+    request: (w, a, t) => ({ url: '/api/v3/reports/assessments/episode-summary?course_id=1', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 403]),
+  },
+  ...reportRows({
+    reportStatusCounts: 'status-counts',
+    reportDepartmentSummary: 'department-summary',
+    reportAttributeSummary: 'attribute-summary?attribute=missing',
+    reportCompletionHistory: 'completion-history',
+    reportCompletionBenchmark: 'completion-benchmark',
+    reportScoreBenchmark: 'score-benchmark',
+    reportLeaderboardSummary: 'leaderboard-summary',
+    reportLeaderboard: 'leaderboard',
+    reportRecertification: 'recertification',
+    reportCourseSummary: 'course-summary',
+    reportUserCompletionSummary: 'user-completion-summary',
+    exportAssignmentReport: 'export?report=status-counts',
+  }),
+  // Notification templates (issue 17): Department Managers and up, their own company; an id of no template is not found.
+  listTemplates: {
+    request: (w, a, t) => ({ url: '/api/v3/templates?per_page=5', headers: scope(w, a, t) }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  previewTemplate: {
+    request: (w, a, t) => ({
+      url: '/api/v3/templates/preview',
+      body: { type: 'reminder_employee', method: 'sms', body: 'Due {{ assignment.due_date }}' },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  createTemplate: {
+    request: (w, a, t, n) => ({
+      url: '/api/v3/templates',
+      body: {
+        type: 'reminder_employee',
+        method: 'sms',
+        name: `Matrix ${a} ${t} ${n}`,
+        body: 'Hi {{ user.first_name }}',
+      },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 201, 201, 201],
+    other: [403, 403, 403, 403, 403, 201],
+  },
+  getTemplate: {
+    request: (w, a, t) => ({ url: `/api/v3/templates/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  updateTemplate: {
+    request: (w, a, t) => ({
+      url: `/api/v3/templates/${MISSING_IMPORT}`,
+      body: { name: 'Matrix', subject: null, body: 'Hi' },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  resetTemplate: {
+    request: (w, a, t) => ({ url: `/api/v3/templates/${MISSING_IMPORT}/reset`, body: {}, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  deleteTemplate: {
+    request: (w, a, t) => ({ url: `/api/v3/templates/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  deleteTemplates: {
+    request: (w, a, t) => ({
+      url: '/api/v3/templates',
+      body: { template_ids: [MISSING_IMPORT] },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
   },
   countAssignmentLearners: {
     request: (w, a, t) => ({
@@ -519,5 +866,38 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     }),
     own: [403, 403, 403, 422, 422, 422],
     other: [403, 403, 403, 403, 403, 422],
+  },
+  // Assignments bulk actions and links (issue 16 items 2 and 7): an assignment that does not exist.
+  bulkUpdateAssignments: {
+    request: (w, a, t) => ({
+      url: `/api/v3/assignments?field[id]=${MISSING_IMPORT}`,
+      body: { action: 'send_reminder' },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  previewBulkAssignments: {
+    request: (w, a, t) => ({
+      url: `/api/v3/assignments/bulk-preview?field[id]=${MISSING_IMPORT}`,
+      body: { action: 'remove' },
+      headers: scope(w, a, t),
+    }),
+    own: [403, 403, 403, 200, 200, 200],
+    other: [403, 403, 403, 403, 403, 200],
+  },
+  createAssignmentLink: {
+    request: (w, a, t) => ({ url: `/api/v3/assignments/${MISSING_IMPORT}/link`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  revokeAssignmentLinks: {
+    request: (w, a, t) => ({ url: `/api/v3/assignments/${MISSING_IMPORT}/links`, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 404, 404, 404],
+    other: [403, 403, 403, 403, 403, 404],
+  },
+  getAssignmentDetails: {
+    request: () => ({ url: '/api/v3/public/assignments?token=1.2.not-a-signature' }),
+    ...same([404, 404, 404, 404, 404, 404]),
   },
 };

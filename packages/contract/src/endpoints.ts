@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { assignmentRulesEndpoints } from './assignment-rules/endpoints.ts';
 import { assignmentsEndpoints } from './assignments/endpoints.ts';
+import { assessmentReportsEndpoints } from './assessment-reports/endpoints.ts';
+import { auditLogsEndpoints } from './audit-logs/endpoints.ts';
+import { courseActivityEndpoints } from './course-activity/endpoints.ts';
 import { authEndpoints } from './auth/endpoints.ts';
 import { certificatesEndpoints } from './certificates/endpoints.ts';
+import { recertificationEndpoints } from './recertification/endpoints.ts';
 import { companiesEndpoints } from './companies/endpoints.ts';
 import { courseMediaEndpoints } from './course-media/endpoints.ts';
 import { coursesEndpoints } from './courses/endpoints.ts';
@@ -12,8 +17,13 @@ import { type EndpointName, type EndpointRoute, endpointRoutes } from './endpoin
 import { importsEndpoints } from './imports/endpoints.ts';
 import { jobsEndpoints } from './jobs/endpoints.ts';
 import { learningEndpoints } from './learning/endpoints.ts';
+import { notificationTemplatesEndpoints } from './notification-templates/endpoints.ts';
+import { notificationsEndpoints } from './notifications/endpoints.ts';
 import { passwordResetEndpoints } from './password-reset/endpoints.ts';
+import { reportsEndpoints } from './reports/endpoints.ts';
 import { usersEndpoints } from './users/endpoints.ts';
+import { scimEndpoints } from './scim/endpoints.ts';
+import { samlEndpoints } from './saml/endpoints.ts';
 
 /** What the server needs beyond an endpoint's route: its documentation and its request/response schemas. */
 export interface EndpointSchemas {
@@ -60,7 +70,17 @@ export const endpoints = withSchemas(
     coursesEndpoints,
     courseMediaEndpoints,
     certificatesEndpoints,
+    recertificationEndpoints,
     assignmentsEndpoints,
+    assignmentRulesEndpoints,
+    notificationTemplatesEndpoints,
+    notificationsEndpoints,
+    assessmentReportsEndpoints,
+    auditLogsEndpoints,
+    courseActivityEndpoints,
+    reportsEndpoints,
+    scimEndpoints,
+    samlEndpoints,
   ),
 ) satisfies Record<EndpointName, Endpoint>;
 

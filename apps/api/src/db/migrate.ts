@@ -23,6 +23,15 @@ import * as m023 from './migrations/023-course-player.ts';
 import * as m024 from './migrations/024-course-media.ts';
 import * as m025 from './migrations/025-certificates.ts';
 import * as m026 from './migrations/026-assignments-list.ts';
+import * as m027 from './migrations/027-assignment-tokens.ts';
+import * as m028 from './migrations/028-assignment-rules.ts';
+import * as m029 from './migrations/029-notification-template-defaults.ts';
+import * as m030 from './migrations/030-notification-delivery.ts';
+import * as m031 from './migrations/031-report-indexes.ts';
+import * as m032 from './migrations/032-history-and-assessment-indexes.ts';
+import * as m033 from './migrations/033-company-branding.ts';
+import * as m034 from './migrations/034-identity-integrations.ts';
+import * as m035 from './migrations/035-recertification.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -48,6 +57,15 @@ const migrations: Record<string, Migration> = {
   '024-course-media': m024,
   '025-certificates': m025,
   '026-assignments-list': m026,
+  '027-assignment-tokens': m027,
+  '028-assignment-rules': m028,
+  '029-notification-template-defaults': m029,
+  '030-notification-delivery': m030,
+  '031-report-indexes': m031,
+  '032-history-and-assessment-indexes': m032,
+  '033-company-branding': m033,
+  '034-identity-integrations': m034,
+  '035-recertification': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,10 @@ export interface CompaniesTable {
   session_idle_minutes: Generated<number>;
   session_absolute_hours: Generated<number>;
   branding: Json | null;
+  /** IANA time zone (migration 033). */
+  time_zone: Generated<string>;
+  primary_color: string | null;
+  logo_path: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -217,6 +221,10 @@ export interface CoursesTable {
   thumbnail_path: string | null;
   /** The newest course_versions.version (0: none written yet; migration 023). */
   current_version: Generated<number>;
+  /** Days before a completion expires that its renewal assignment is made (migration 035). */
+  renewal_days: Generated<number>;
+  /** Days after expiry a learner is "in grace" before counting as lapsed (migration 035). */
+  grace_days: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -303,8 +311,26 @@ export interface AssignmentsTable {
   expires_at: Timestamp | null;
   /** The course version whose attempt completed it (migration 023). */
   course_version_id: Generated<number | null>;
+  /** The rule run that made it (migration 028); null for manual and older rule assignments. */
+  rule_run_id: Generated<number | null>;
+  /** The completed assignment this renewal renews (source 'renewal'; migration 035). */
+  renews_assignment_id: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One completion, kept for good (migration 035): never updated, never deleted, no foreign key. */
+export interface CompletionsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  course_id: number;
+  assignment_id: number;
+  course_version_id: number | null;
+  completed_at: Timestamp;
+  score: number | null;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 export interface AssignmentRulesTable {
@@ -320,6 +346,38 @@ export interface AssignmentRulesTable {
   last_run_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One run of an assignment rule (migration 028): what it made, and whether it was undone. */
+export interface AssignmentRuleRunsTable {
+  id: Generated<number>;
+  company_id: number;
+  rule_id: number;
+  rule_name: string;
+  trigger: string;
+  status: string;
+  started_by: number | null;
+  job_id: number | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  learners: Generated<number>;
+  created: Generated<number>;
+  already_assigned: Generated<number>;
+  protected: Generated<number>;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+  undone: Generated<number>;
+}
+
+/** A learner an administrator took off a rule's course (migration 028): the rule leaves the pair alone. */
+export interface AssignmentRuleExclusionsTable {
+  id: Generated<number>;
+  company_id: number;
+  rule_id: number;
+  user_id: number;
+  course_id: number;
+  created_by: number | null;
+  created_at: Timestamp;
 }
 
 /** A completion's certificate (migration 025): what it shows, frozen when it was issued. */
@@ -338,6 +396,24 @@ export interface CertificatesTable {
   completed_at: Timestamp;
   expires_at: Timestamp | null;
   issued_at: Timestamp;
+}
+
+/** A link to Assignment Details (migration 027): revocable, expiring; the link is signed, never stored. */
+export interface AssignmentTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  assignment_id: number;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** Secrets the server draws once (migration 027), e.g. the HMAC key of Assignment Details links. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
 }
 
 export interface CourseActivityTable {
@@ -380,6 +456,8 @@ export interface NotificationTemplatesTable {
   body: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A company's customised copy: the system default it overrides (migration 029). */
+  default_id: Generated<number | null>;
 }
 
 export interface NotificationsTable {
@@ -394,6 +472,9 @@ export interface NotificationsTable {
   repeat_every_days: number | null;
   repeat_max: number | null;
   enabled: Generated<Flag>;
+  /** Quiet hours 'HH:MM'–'HH:MM' in the company's notification time zone (migration 030). */
+  quiet_start: Generated<string | null>;
+  quiet_end: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -414,6 +495,18 @@ export interface DeliveriesTable {
   attempts: Generated<number>;
   sent_at: Timestamp | null;
   created_at: Timestamp;
+  /** One row per notification step and recipient (migration 030); null for one-off messages. */
+  dedupe_key: Generated<string | null>;
+  /** Not sent before this time (morning, quiet hours, retry backoff). */
+  next_attempt_at: Generated<Timestamp | null>;
+  /** The worker sending it, and since when: a claim older than the lease is taken back. */
+  claimed_by: Generated<string | null>;
+  claimed_at: Generated<Timestamp | null>;
+  sender_id: Generated<number | null>;
+  template_id: Generated<number | null>;
+  html: Generated<string | null>;
+  /** JSON: extra render context given when the event was queued. */
+  context: Generated<string | null>;
 }
 
 export interface AutomatedReportsTable {
@@ -458,6 +551,12 @@ export interface SamlSettingsTable {
   create_users: Generated<Flag>;
   require_sso: Generated<Flag>;
   updated_at: Timestamp;
+  idp_certificate_2: string | null;
+  /** Comma-separated e-mail domains whose people "Sign in with SSO" sends to this company's IdP. */
+  email_domains: string | null;
+  allow_idp_initiated: Generated<Flag>;
+  /** Role of users created on first sign-in. */
+  default_role: Generated<number>;
 }
 
 export interface ScimTokensTable {
@@ -478,6 +577,45 @@ export interface ProvisioningLogTable {
   path: string;
   status: number;
   detail: string | null;
+  created_at: Timestamp;
+  operation: string | null;
+  resource_type: string | null;
+  resource_id: string | null;
+  display: string | null;
+  token_id: number | null;
+}
+
+export interface ScimDeletedUsersTable {
+  user_id: number;
+  company_id: number;
+  deleted_at: Timestamp;
+}
+
+export interface SamlRequestsTable {
+  id: string;
+  company_id: number;
+  purpose: string;
+  redirect: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface SamlUsedAssertionsTable {
+  company_id: number;
+  assertion_id: string;
+  expires_at: Timestamp;
+}
+
+export interface SamlEventsTable {
+  id: Generated<number>;
+  company_id: number;
+  request_id: string | null;
+  outcome: string;
+  reason: string | null;
+  name_id: string | null;
+  user_id: number | null;
+  attributes: Json | null;
   created_at: Timestamp;
 }
 
@@ -544,6 +682,7 @@ export interface CompanyUserCountsTable {
 }
 
 export interface Database {
+  completions: CompletionsTable;
   companies: CompaniesTable;
   company_user_counts: CompanyUserCountsTable;
   users: UsersTable;
@@ -569,8 +708,12 @@ export interface Database {
   questions: QuestionsTable;
   assignments: AssignmentsTable;
   assignment_rules: AssignmentRulesTable;
+  assignment_rule_runs: AssignmentRuleRunsTable;
+  assignment_rule_exclusions: AssignmentRuleExclusionsTable;
   course_activity: CourseActivityTable;
   certificates: CertificatesTable;
+  assignment_tokens: AssignmentTokensTable;
+  server_secrets: ServerSecretsTable;
   question_answers: QuestionAnswersTable;
   notification_templates: NotificationTemplatesTable;
   notifications: NotificationsTable;
@@ -580,6 +723,10 @@ export interface Database {
   saml_settings: SamlSettingsTable;
   scim_tokens: ScimTokensTable;
   provisioning_log: ProvisioningLogTable;
+  scim_deleted_users: ScimDeletedUsersTable;
+  saml_requests: SamlRequestsTable;
+  saml_used_assertions: SamlUsedAssertionsTable;
+  saml_events: SamlEventsTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   import_errors: ImportErrorsTable;

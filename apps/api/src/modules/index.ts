@@ -1,6 +1,10 @@
 import { registerJobs } from '../jobs/registry.ts';
 import type { HeedModule } from '../platform/module.ts';
+import { assignmentRulesModule } from './assignment-rules/index.ts';
 import { assignmentsModule } from './assignments/index.ts';
+import { assessmentReportsModule } from './assessment-reports/index.ts';
+import { auditLogsModule } from './audit-logs/index.ts';
+import { courseActivityModule } from './course-activity/index.ts';
 import { authModule } from './auth/index.ts';
 import { certificatesModule } from './certificates/index.ts';
 import { companiesModule } from './companies/index.ts';
@@ -10,9 +14,15 @@ import { customFieldsModule } from './custom-fields/index.ts';
 import { departmentsModule } from './departments/index.ts';
 import { jobsModule } from './jobs/index.ts';
 import { learningModule } from './learning/index.ts';
+import { notificationTemplatesModule } from './notification-templates/index.ts';
+import { notificationsModule } from './notifications/index.ts';
 import { passwordResetModule } from './password-reset/index.ts';
+import { reportsModule } from './reports/index.ts';
 import { usersImportModule } from './users-import/index.ts';
 import { usersModule } from './users/index.ts';
+import { scimModule } from './scim/index.ts';
+import { samlModule } from './saml/index.ts';
+import { recertificationModule } from './recertification/index.ts';
 
 /** Every domain of the API, one line each, in the order app.ts registers their routes. */
 export const heedModules: readonly HeedModule[] = [
@@ -24,11 +34,21 @@ export const heedModules: readonly HeedModule[] = [
   usersImportModule,
   jobsModule,
   passwordResetModule,
+  notificationTemplatesModule,
+  notificationsModule,
   learningModule,
   coursesModule,
   courseMediaModule,
   certificatesModule,
+  recertificationModule,
   assignmentsModule,
+  assignmentRulesModule,
+  assessmentReportsModule,
+  auditLogsModule,
+  courseActivityModule,
+  reportsModule,
+  scimModule,
+  samlModule,
 ];
 
 /**

@@ -6,8 +6,10 @@ import { type CompanyHistory, seedCompany } from './demo-company.ts';
 import { DemoClock } from './demo-clock.ts';
 import { DEMO_COMPANIES, type DemoCompanySpec } from './demo-companies.ts';
 import { byTime, writeHistory } from './demo-history.ts';
+import { seedRuleRuns } from './demo-rules.ts';
 import { seedDemoMedia } from './demo-media.ts';
 import { seedTemplates } from './demo-notifications.ts';
+import { seedTemplateOverrides } from './demo-templates.ts';
 import type { SeedContext } from './demo-people.ts';
 import { Random } from './prng.ts';
 import { type IdAllocator, insertMany } from './seed-db.ts';
@@ -39,6 +41,13 @@ export async function seedDemo(
 
   const companies: CompanyHistory[] = [];
   for (const spec of DEMO_COMPANIES) companies.push(await seedCompany(ctx, spec, catalog, templates, options));
+  await seedTemplateOverrides(
+    db,
+    ids,
+    templates,
+    companies.map((c) => c.companyId),
+    clock.at(-30),
+  );
   await publishCatalogVersions(db, catalog, companies[0]!.companyId, clock.at(-700));
   // Assignment ids follow time across companies, so the history is written once for all of them.
   await writeHistory(
@@ -48,6 +57,7 @@ export async function seedDemo(
     clock,
     companies.flatMap((c) => c.planned),
   );
+  await seedRuleRuns(db, options.now, companies);
   const later = companies.map((c) => c.afterAssignments());
   await insertMany(db, 'deliveries', later.flatMap((l) => l.deliveries).sort(byTime));
   await insertMany(db, 'audit_log', later.flatMap((l) => l.audit).sort(byTime));

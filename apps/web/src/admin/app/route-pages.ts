@@ -10,7 +10,7 @@ type PageLoader = () => Promise<ComponentType>;
  * its route at the feature's page, as the Users page does.
  */
 export const ROUTE_PAGES: Record<ConsoleRouteName, PageLoader> = {
-  home: () => import('../pages/home-page.tsx').then((m) => m.HomePage),
+  home: () => import('../../features/reports/pages/home-page.tsx').then((m) => m.default),
   logout: () => import('../pages/logout-page.tsx').then((m) => m.LogoutPage),
   users: () => import('../../features/users/pages/users-list-page.tsx').then((m) => m.default),
   'users-import': () => import('../../features/users-import/pages/users-import-page.tsx').then((m) => m.default),
@@ -18,29 +18,33 @@ export const ROUTE_PAGES: Record<ConsoleRouteName, PageLoader> = {
     import('../../features/users-import/pages/users-import-new-page.tsx').then((m) => m.default),
   assignments: () => import('../../features/assignments/pages/assignments-list-page.tsx').then((m) => m.default),
   'assignments-new': () => import('../../features/assignments/pages/assignments-new-page.tsx').then((m) => m.default),
-  notifications: () => import('../pages/notifications-page.tsx').then((m) => m.NotificationsPage),
-  'course-activity': () => import('../pages/course-activity-page.tsx').then((m) => m.CourseActivityPage),
-  audit: () => import('../pages/audit-page.tsx').then((m) => m.AuditPage),
+  notifications: () => import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.default),
+  'course-activity': () =>
+    import('../../features/course-activity/pages/course-activity-page.tsx').then((m) => m.default),
+  audit: () => import('../../features/audit-logs/pages/audit-logs-page.tsx').then((m) => m.default),
   'automated-reports': () => import('../pages/automated-reports-page.tsx').then((m) => m.AutomatedReportsPage),
   'custom-fields': () => import('../pages/custom-fields-page.tsx').then((m) => m.CustomFieldsPage),
   courses: () => import('../../features/courses/pages/courses-list-page.tsx').then((m) => m.default),
   'courses-new': () => import('../../features/courses/pages/course-editor-page.tsx').then((m) => m.default),
   'courses-edit': () => import('../../features/courses/pages/course-editor-page.tsx').then((m) => m.default),
   departments: () => import('../pages/departments-page.tsx').then((m) => m.DepartmentsPage),
-  hris: () => import('../pages/hris-page.tsx').then((m) => m.HrisPage),
-  sso: () => import('../pages/sso-page.tsx').then((m) => m.SsoPage),
+  hris: () => import('../../features/hris/pages/hris-page.tsx').then((m) => m.default),
+  sso: () => import('../../features/sso/pages/sso-page.tsx').then((m) => m.default),
   'notification-templates': () =>
-    import('../pages/notification-templates-page.tsx').then((m) => m.NotificationTemplatesPage),
-  company: () => import('../pages/company-page.tsx').then((m) => m.CompanyPage),
-  'company-new': () => import('../pages/company-new-page.tsx').then((m) => m.CompanyNewPage),
-  'email-settings': () => import('../pages/email-settings-page.tsx').then((m) => m.EmailSettingsPage),
-  'assignment-rules': () => import('../pages/assignment-rules-page.tsx').then((m) => m.AssignmentRulesPage),
-  'file-management': () => import('../pages/file-management-page.tsx').then((m) => m.FileManagementPage),
-  assessment: () => import('../pages/assessment-page.tsx').then((m) => m.AssessmentPage),
-  learners: () => import('../pages/learners-page.tsx').then((m) => m.LearnersPage),
-  episodes: () => import('../pages/episodes-page.tsx').then((m) => m.EpisodesPage),
+    import('../../features/notification-templates/pages/notification-templates-page.tsx').then((m) => m.default),
+  company: () => import('../../features/companies/pages/company-edit-page.tsx').then((m) => m.default),
+  'company-new': () => import('../../features/companies/pages/company-new-page.tsx').then((m) => m.default),
+  'email-settings': () => import('../../features/email-settings/pages/email-settings-page.tsx').then((m) => m.default),
+  'assignment-rules': () =>
+    import('../../features/assignment-rules/pages/assignment-rules-page.tsx').then((m) => m.default),
+  'file-management': () =>
+    import('../../features/file-management/pages/file-management-page.tsx').then((m) => m.default),
+  assessment: () => import('../../features/assessment-reports/pages/assessment-page.tsx').then((m) => m.default),
+  learners: () => import('../../features/assessment-reports/pages/learners-page.tsx').then((m) => m.default),
+  episodes: () => import('../../features/assessment-reports/pages/episodes-page.tsx').then((m) => m.default),
   error: () => import('../pages/error-page.tsx').then((m) => m.ErrorPage),
-  'public/assignments': () => import('../pages/public-assignments-page.tsx').then((m) => m.PublicAssignmentsPage),
+  'public/assignments': () =>
+    import('../../features/assignments/pages/assignment-details-page.tsx').then((m) => m.default),
 };
 
 /**
