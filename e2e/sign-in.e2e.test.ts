@@ -84,7 +84,7 @@ describe('signing in through /login', () => {
 
   test('empty fields are named beside the fields, without a call to the server', async () => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Enter your username or e-mail.').waitFor();
     await page.getByText('Enter your password.').waitFor();
   });

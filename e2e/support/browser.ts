@@ -41,7 +41,7 @@ export async function newContext(
 export async function submitSignIn(page: Page, login: string, password: string): Promise<void> {
   await page.getByLabel('Username or e-mail').fill(login);
   await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** The signed-in user as the API sees it (shares the page's cookies). */

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
-import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
-import { signInToConsole } from './support/shell.ts';
+import { launchChromium, newContext } from '../support/browser.ts';
+import { SITE_ADMIN, demoUser } from '../support/demo-users.ts';
+import { signInToConsole } from '../support/shell.ts';
 
 // History and assessment pages (issue 18): the site admin reads the audit log and the course activity
 // of the demo's Acme, opens an entry's diff, pages back in time; Acme's Company Manager reads the

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
-import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
-import { type RunningHeed, startHeed } from './support/server.ts';
-import { apiFromPage, consoleReady, signInToConsole } from './support/shell.ts';
+import { launchChromium, newContext, submitSignIn } from '../support/browser.ts';
+import { SITE_ADMIN, demoUser } from '../support/demo-users.ts';
+import { type RunningHeed, startHeed } from '../support/server.ts';
+import { apiFromPage, consoleReady, signInToConsole } from '../support/shell.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -11,8 +11,8 @@ import {
   responseXml,
   sign,
 } from '../apps/api/test/support/saml-idp.ts';
-import { launchChromium, newContext } from './support/browser.ts';
-import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
+import { launchChromium, newContext } from '../support/browser.ts';
+import { SITE_ADMIN, demoUser } from '../support/demo-users.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
-import { demoUser } from './support/demo-users.ts';
-import { apiFromPage, signInToConsole } from './support/shell.ts';
+import { launchChromium, newContext } from '../support/browser.ts';
+import { demoUser } from '../support/demo-users.ts';
+import { apiFromPage, signInToConsole } from '../support/shell.ts';
 
 // Issue 16's journey for rules: create a rule with a dry run, run it, see the assignments with their
 // source, take one learner off, run again and see them not re-assigned, undo the first run.

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { seriousViolations } from './support/axe.ts';
-import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
-import { demoUser } from './support/demo-users.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { launchChromium, newContext, submitSignIn } from '../support/browser.ts';
+import { demoUser } from '../support/demo-users.ts';
 
 // The Home dashboard (issue 18): every widget renders from its own /reports/assignments/* call in
 // light and dark mode with no console error, axe finds no serious issue, a number drills into the
