@@ -10,7 +10,7 @@ import {
   requestIdOf,
   responseXml,
   sign,
-} from '../apps/api/test/support/saml-idp.ts';
+} from '../../apps/api/test/support/saml-idp.ts';
 import { launchChromium, newContext } from '../support/browser.ts';
 import { SITE_ADMIN, demoUser } from '../support/demo-users.ts';
 
