@@ -172,7 +172,7 @@ describe('demo seed', () => {
     }
     const statuses = new Set(rows.map((a) => a.status));
     expect([...statuses].sort()).toEqual(['completed', 'in_progress', 'not_started', 'overdue']);
-    expect(new Set(rows.map((a) => a.source))).toEqual(new Set(['manual', 'rule']));
+    expect(new Set(rows.map((a) => a.source))).toEqual(new Set(['manual', 'rule', 'renewal']));
   });
 
   it('records course activity, answers, system templates, schedules, deliveries and audit history', async () => {
@@ -206,8 +206,8 @@ describe('demo seed', () => {
           .sort(),
       ).toEqual(['email', 'sms']);
     }
-    expect(templates.find((x) => x.type === 'course_assignment' && x.method === 'email')!.body).toContain(
-      '{{course.name}}',
+    expect(templates.find((x) => x.type === 'course_assignment' && x.method === 'email')!.body).toMatch(
+      /\{\{\s*course\.name\s*\}\}/,
     );
     const rules = await t.db
       .selectFrom('assignment_rules')
