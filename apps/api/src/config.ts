@@ -24,6 +24,7 @@ const environment = z.object({
   ASSISTANT_WIDGET_ID: z.string().trim().min(1).max(200).optional(),
   COOKIE_SECURE: flag.default(false),
   WORKER: z.enum(['thread', 'off']).default('thread'),
+  SCHEDULED_JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
 });
@@ -49,6 +50,8 @@ export interface Config {
   assistantWidget?: { url: string; id: string };
   cookieSecure: boolean;
   worker: 'thread' | 'off';
+  /** Whether worker loops queue the scheduled jobs (jobs/schedules.ts); tests that count jobs turn it off. */
+  scheduledJobs: boolean;
   logLevel: string;
   webDist: string;
   /** The clock every time-dependent rule reads; tests replace it. */
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     cookieSecure: e.COOKIE_SECURE,
     worker: e.WORKER,
+    scheduledJobs: e.SCHEDULED_JOBS,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     now: () => new Date(),

@@ -238,7 +238,8 @@ async function pollUntilAborted(
         const swept = await requeueStaleJobs(deps.db, deps.config.now(), timing.staleAfterMs);
         if (swept.requeued + swept.failed > 0) deps.log.warn(swept, 'jobs with a stale lock re-queued');
         // Periodic jobs come from the registry only: a test's own handlers never queue any.
-        if (!deps.handlers) await enqueueScheduledJobs(deps.db, jobRegistry, deps.config.now());
+        if (!deps.handlers && deps.config.scheduledJobs)
+          await enqueueScheduledJobs(deps.db, jobRegistry, deps.config.now());
         lastSweep = performance.now();
       }
       const ran = await claimAndRun(deps, timing);

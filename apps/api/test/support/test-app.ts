@@ -79,7 +79,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   }
 
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off' }),
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', SCHEDULED_JOBS: '0' }),
     ...overrides,
     now: () => clock.now,
   };
