@@ -1,5 +1,5 @@
 import { ChartFrame } from './chart-frame.tsx';
-import { type Datum, type Series, formatValue } from './chart-types.ts';
+import type { Datum, Series } from './chart-types.ts';
 import classes from './charts.module.css';
 import { AXIS_COLOR, LABEL_COLOR } from './palette.ts';
 
@@ -16,8 +16,8 @@ export interface BarChartProps {
   /** The value axis ends here (100 for percentages) instead of at the largest value. */
   max?: number;
   unit?: string;
-  /** A click (or Enter) on a category: drill into it. */
-  onSelect?: ((index: number) => void) | undefined;
+  /** A category's drill-down address: its row becomes a link (click or Enter); null leaves it a figure. */
+  hrefOf?: ((index: number) => string | null) | undefined;
 }
 
 const WIDTH = 640;
@@ -46,7 +46,7 @@ export function BarChart({
   stacked,
   max,
   unit,
-  onSelect,
+  hrefOf,
 }: BarChartProps) {
   const barHeight = stacked ? 18 : Math.max(8, 18 - 4 * (series.length - 1));
   const rowHeight = stacked ? 28 : series.length * barHeight + 12;
@@ -64,113 +64,86 @@ export function BarChart({
   const height = TOP + data.length * rowHeight + AXIS_HEIGHT;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * top);
   const axisY = TOP + data.length * rowHeight;
+  // Each category's whole row (its label too) is its mark.
+  const bands = data.map((_, i) => ({
+    left: 0,
+    top: (TOP + i * rowHeight) / height,
+    width: 1,
+    height: rowHeight / height,
+  }));
   return (
-    <ChartFrame title={title} series={series} data={data} unit={unit}>
-      {({ show, hide }) => (
-        <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={title}>
-          <title>{title}</title>
-          {ticks.map((tick) => (
-            <g key={tick} aria-hidden>
-              <line
-                x1={LABEL_WIDTH + scale(tick)}
-                x2={LABEL_WIDTH + scale(tick)}
-                y1={TOP}
-                y2={axisY}
-                style={{ stroke: AXIS_COLOR }}
-                strokeDasharray={tick === 0 ? undefined : '2 3'}
-              />
+    <ChartFrame title={title} series={series} data={data} unit={unit} bands={bands} hrefOf={hrefOf}>
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={title}>
+        <title>{title}</title>
+        {ticks.map((tick) => (
+          <g key={tick} aria-hidden>
+            <line
+              x1={LABEL_WIDTH + scale(tick)}
+              x2={LABEL_WIDTH + scale(tick)}
+              y1={TOP}
+              y2={axisY}
+              style={{ stroke: AXIS_COLOR }}
+              strokeDasharray={tick === 0 ? undefined : '2 3'}
+            />
+            <text
+              x={LABEL_WIDTH + scale(tick)}
+              y={axisY + 14}
+              textAnchor="middle"
+              className={classes.axisLabel}
+              style={{ fill: LABEL_COLOR }}
+            >
+              {Number.isInteger(tick) ? tick.toLocaleString('en') : tick.toFixed(1)}
+            </text>
+          </g>
+        ))}
+        <text
+          x={LABEL_WIDTH + plotWidth / 2}
+          y={axisY + 32}
+          textAnchor="middle"
+          className={classes.axisTitle}
+          style={{ fill: LABEL_COLOR }}
+        >
+          {valueLabel}
+        </text>
+        <text x={0} y={TOP + 10} className={classes.axisTitle} style={{ fill: LABEL_COLOR }} aria-hidden>
+          {data.length === 0 ? categoryLabel : ''}
+        </text>
+        {data.map((d, i) => {
+          const y = TOP + i * rowHeight;
+          let offset = 0;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two categories may share a label.
+            <g key={`${d.label}-${i}`}>
               <text
-                x={LABEL_WIDTH + scale(tick)}
-                y={axisY + 14}
-                textAnchor="middle"
+                x={LABEL_WIDTH - 8}
+                y={y + rowHeight / 2 + 4}
+                textAnchor="end"
                 className={classes.axisLabel}
                 style={{ fill: LABEL_COLOR }}
               >
-                {Number.isInteger(tick) ? tick.toLocaleString('en') : tick.toFixed(1)}
+                {truncate(d.label)}
               </text>
+              {series.map((s, j) => {
+                const value = d.values[s.key] ?? 0;
+                const x = LABEL_WIDTH + (stacked ? scale(offset) : 0);
+                const barY = stacked ? y + (rowHeight - barHeight) / 2 : y + 6 + j * barHeight;
+                if (stacked) offset += value;
+                return (
+                  <rect
+                    key={s.key}
+                    x={x}
+                    y={barY}
+                    width={Math.max(0, scale(value))}
+                    height={stacked ? barHeight : barHeight - 2}
+                    rx={2}
+                    style={{ fill: s.color }}
+                  />
+                );
+              })}
             </g>
-          ))}
-          <text
-            x={LABEL_WIDTH + plotWidth / 2}
-            y={axisY + 32}
-            textAnchor="middle"
-            className={classes.axisTitle}
-            style={{ fill: LABEL_COLOR }}
-          >
-            {valueLabel}
-          </text>
-          <text x={0} y={TOP + 10} className={classes.axisTitle} style={{ fill: LABEL_COLOR }} aria-hidden>
-            {data.length === 0 ? categoryLabel : ''}
-          </text>
-          {data.map((d, i) => {
-            const y = TOP + i * rowHeight;
-            const description = `${d.label}: ${series.map((s) => `${s.label} ${formatValue(d.values[s.key] ?? null, unit)}`).join(', ')}`;
-            let offset = 0;
-            return (
-              // biome-ignore lint/a11y/noStaticElementInteractions: an SVG group takes the button (or img) role; Enter and Space select it.
-              <g
-                // biome-ignore lint/suspicious/noArrayIndexKey: two categories may share a label.
-                key={`${d.label}-${i}`}
-                className={classes.mark}
-                tabIndex={0}
-                role={onSelect ? 'button' : 'img'}
-                aria-label={description}
-                onMouseMove={(event) => {
-                  const box = (event.currentTarget.ownerSVGElement as SVGSVGElement).getBoundingClientRect();
-                  show(i, event.clientX - box.left, event.clientY - box.top);
-                }}
-                onMouseLeave={hide}
-                onFocus={(event) => {
-                  const svg = event.currentTarget.ownerSVGElement as SVGSVGElement;
-                  const ratio = svg.getBoundingClientRect().width / WIDTH || 1;
-                  show(i, (LABEL_WIDTH + plotWidth / 2) * ratio, y * ratio);
-                }}
-                onBlur={hide}
-                onClick={onSelect ? () => onSelect(i) : undefined}
-                onKeyDown={
-                  onSelect
-                    ? (event) => {
-                        if (event.key === 'Enter' || event.key === ' ') {
-                          event.preventDefault();
-                          onSelect(i);
-                        }
-                      }
-                    : undefined
-                }
-                style={onSelect ? { cursor: 'pointer' } : undefined}
-              >
-                <rect x={0} y={y} width={WIDTH} height={rowHeight} fill="transparent" />
-                <text
-                  x={LABEL_WIDTH - 8}
-                  y={y + rowHeight / 2 + 4}
-                  textAnchor="end"
-                  className={classes.axisLabel}
-                  style={{ fill: LABEL_COLOR }}
-                >
-                  {truncate(d.label)}
-                </text>
-                {series.map((s, j) => {
-                  const value = d.values[s.key] ?? 0;
-                  const x = LABEL_WIDTH + (stacked ? scale(offset) : 0);
-                  const barY = stacked ? y + (rowHeight - barHeight) / 2 : y + 6 + j * barHeight;
-                  if (stacked) offset += value;
-                  return (
-                    <rect
-                      key={s.key}
-                      x={x}
-                      y={barY}
-                      width={Math.max(0, scale(value))}
-                      height={stacked ? barHeight : barHeight - 2}
-                      rx={2}
-                      style={{ fill: s.color }}
-                    />
-                  );
-                })}
-              </g>
-            );
-          })}
-        </svg>
-      )}
+          );
+        })}
+      </svg>
     </ChartFrame>
   );
 }

@@ -1,25 +1,31 @@
 import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
-import type { Datum, Series } from './chart-types.ts';
+import type { Band, Datum, Series } from './chart-types.ts';
 import { formatValue } from './chart-types.ts';
+import { ChartMarks } from './chart-marks.tsx';
 import classes from './charts.module.css';
 
 export interface ChartFrameProps {
-  /** What the chart says ("Completion rate by department"): the SVG's accessible name. */
+  /** What the chart says ("Completion rate by department"): the hidden table's caption. */
   title: string;
   series: Series[];
   data: Datum[];
   unit?: string | undefined;
-  /** The SVG; `show(i, x, y)` puts the tooltip of category i at (x, y) of the frame, `hide()` removes it. */
-  children: (tooltip: { show: (index: number, x: number, y: number) => void; hide: () => void }) => ReactNode;
+  /** Where each category's mark sits on the SVG (one per datum, same order). */
+  bands: Band[];
+  /** A category's drill-down address: its mark becomes a link; null or absent leaves it a figure. */
+  hrefOf?: ((index: number) => string | null) | undefined;
+  /** The SVG: a picture only (role img), with nothing focusable inside (axe: nested-interactive). */
+  children: ReactNode;
 }
 
 /**
- * What every chart shares: a legend, a tooltip for the category under the pointer or the keyboard
- * focus, and the same figures as a visually hidden table for screen readers (the widget's own
- * "Show table" shows it to everyone).
+ * What every chart shares: a legend; one focusable mark per category laid over the SVG (a link when it
+ * drills down) that shows the category's tooltip under the pointer or the keyboard focus; and the same
+ * figures as a visually hidden table for screen readers (the widget's own "Show table" shows it to
+ * everyone).
  */
-export function ChartFrame({ title, series, data, unit, children }: ChartFrameProps) {
+export function ChartFrame({ title, series, data, unit, bands, hrefOf, children }: ChartFrameProps) {
   const [tip, setTip] = useState<{ index: number; x: number; y: number } | null>(null);
   const id = useId();
   const datum = tip ? data[tip.index] : undefined;
@@ -38,7 +44,16 @@ export function ChartFrame({ title, series, data, unit, children }: ChartFramePr
         </Group>
       )}
       <div className={classes.plot}>
-        {children({ show: (index, x, y) => setTip({ index, x, y }), hide: () => setTip(null) })}
+        {children}
+        <ChartMarks
+          series={series}
+          data={data}
+          unit={unit}
+          bands={bands}
+          hrefOf={hrefOf}
+          onShow={(index, x, y) => setTip({ index, x, y })}
+          onHide={() => setTip(null)}
+        />
         {datum && tip && (
           <div className={classes.tooltip} style={{ left: tip.x, top: tip.y }} role="status" id={`${id}-tip`}>
             <Text size="xs" fw={600}>

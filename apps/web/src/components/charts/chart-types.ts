@@ -11,5 +11,17 @@ export interface Datum {
   values: Record<string, number | null>;
 }
 
+/** Where a category's mark sits on the plot, in fractions (0–1) of the SVG's width and height. */
+export interface Band {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 export const formatValue = (value: number | null, unit = '') =>
   value === null ? '–' : `${value.toLocaleString('en')}${unit}`;
+
+/** A category's figures in words: "Finance: Completed 4, Overdue 1". */
+export const describeDatum = (datum: Datum, series: Series[], unit = '') =>
+  `${datum.label}: ${series.map((s) => `${s.label} ${formatValue(datum.values[s.key] ?? null, unit)}`).join(', ')}`;

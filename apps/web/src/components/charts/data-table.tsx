@@ -14,10 +14,16 @@ export interface DataTableProps {
 const show = (value: DataCell) =>
   value === null ? '–' : typeof value === 'number' ? value.toLocaleString('en') : value;
 
-/** The figures behind a chart (or a report table): a caption, column headers, numbers right-aligned. */
+/** The figures behind a chart (or a report table): a caption, column headers, numbers right-aligned, in a named scroll region. */
 export function DataTable({ caption, header, rows, renderCell }: DataTableProps) {
   return (
-    <Table.ScrollContainer minWidth={400}>
+    <Table.ScrollContainer
+      minWidth={400}
+      // A table wider than its card scrolls: the keyboard must reach the scrolling region, and a
+      // focusable region needs a name (axe: scrollable-region-focusable). Always focusable, so that
+      // it does not depend on a measurement racing the layout.
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+    >
       <Table striped highlightOnHover stickyHeader withTableBorder fz="sm" captionSide="top">
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {caption}

@@ -4,7 +4,7 @@ export { downloadFile } from './download-file.ts';
 export { ExportMenu } from './export-menu.tsx';
 export { type FilterOption, FilterMenu } from './filter-menu.tsx';
 export { type ListColumn, visibleColumns } from './list-columns.ts';
-export { countOf, ListFooter, type Noun, rangeText } from './list-footer.tsx';
+export { countOf, ListFooter, type Noun, PAGINATION_CONTROL_LABELS, rangeText } from './list-footer.tsx';
 export { ListPage, type ListPageProps } from './list-page.tsx';
 export { type ListPreferences, type PreferenceStore, parsePreferences } from './list-preferences.ts';
 export {

@@ -20,7 +20,13 @@ export function rangeText(meta: PageMeta, rowCount: number, noun: Noun): string 
   return `${formatNumber(first)}–${formatNumber(last)} of ${countOf(meta.total, noun)}`;
 }
 
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
+/** Names for Mantine Pagination's arrow buttons, which have none of their own (axe: button-name). */
+export const PAGINATION_CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+};
 
 export interface ListFooterProps {
   meta: PageMeta;
@@ -64,7 +70,7 @@ export function ListFooter({ meta, rowCount, noun, page, perPage, pageSizes, onP
         siblings={1}
         boundaries={1}
         hideWithOnePage
-        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+        getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] })}
         getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
       />
     </Group>

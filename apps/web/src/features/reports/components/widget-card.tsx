@@ -61,7 +61,8 @@ export function WidgetCard({
     }
   };
   let body: ReactNode;
-  if (state.isPending) body = <Skeleton height={160} radius="sm" aria-label={`Loading ${title}`} />;
+  // A named progressbar: a plain div may not carry aria-label (axe: aria-prohibited-attr).
+  if (state.isPending) body = <Skeleton height={160} radius="sm" role="progressbar" aria-label={`Loading ${title}`} />;
   else if (state.isError && !emptyOnError)
     body = (
       <LoadFailed

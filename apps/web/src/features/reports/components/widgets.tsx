@@ -8,7 +8,6 @@ import {
 } from '@heed/contract';
 import { Group, Paper, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   BarChart,
   DataTable,
@@ -18,6 +17,7 @@ import {
   STATUS_COLORS,
   type Series,
 } from '../../../components/charts/index.ts';
+import { PAGINATION_CONTROL_LABELS } from '../../../components/list-page/index.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { useCustomFields, useReport, useUserCompletionSummary } from '../api/reports.ts';
 import { type DashboardFilters, drillUrl, monthRange } from '../lib/dashboard-filters.ts';
@@ -172,7 +172,6 @@ function StatusBreakdown({
   rows: (StatusCounts & { label: string })[];
   drill?: ((index: number) => string | null) | undefined;
 }) {
-  const navigate = useNavigate();
   return (
     <BarChart
       title={title}
@@ -181,14 +180,7 @@ function StatusBreakdown({
       valueLabel="Assignments"
       series={STATUS_SERIES}
       data={rows.map((r) => ({ label: r.label, values: statusValues(r) }))}
-      onSelect={
-        drill
-          ? (i) => {
-              const to = drill(i);
-              if (to) navigate(to);
-            }
-          : undefined
-      }
+      hrefOf={drill}
     />
   );
 }
@@ -350,7 +342,6 @@ export function LeaderboardSummaryWidget({ filters }: Props) {
   const rows = query.data ?? [];
   const table = reportTable('leaderboard-summary', rows, labels);
   const title = `Completion rate by ${labels.department.toLowerCase()}: top ${rows.length || 10}`;
-  const navigate = useNavigate();
   return (
     <WidgetCard
       report="leaderboard-summary"
@@ -371,9 +362,9 @@ export function LeaderboardSummaryWidget({ filters }: Props) {
           label: `${r.rank}. ${r.department?.name ?? ''}`,
           values: { rate: r.completion_rate },
         }))}
-        onSelect={(i) => {
+        hrefOf={(i) => {
           const id = rows[i]?.department?.id;
-          if (id) navigate(drillUrl(filters, { departmentId: id, status: ['completed'] }));
+          return id ? drillUrl(filters, { departmentId: id, status: ['completed'] }) : null;
         }}
       />
     </WidgetCard>
@@ -529,6 +520,11 @@ export function UserCompletionWidget({ filters }: Props) {
               value={Math.min(page, lastPage)}
               onChange={setPage}
               aria-label="Learner pages"
+              getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] })}
+              getItemProps={(item) => ({
+                'aria-label': `Page ${item}`,
+                'aria-current': item === page ? 'page' : undefined,
+              })}
             />
           </Group>
         )}
