@@ -896,6 +896,59 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 403, 403, 404, 404, 404],
     other: [403, 403, 403, 403, 403, 404],
   },
+  // Automated Reports (automated-reports.test.ts covers behaviour): site admins only; the e-mailed link is public.
+  listAutomatedReports: {
+    request: (w, a, t) => ({ url: '/api/v3/automated-reports', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  createAutomatedReport: {
+    // No recipients: refused before anything is written.
+    request: (w, a, t) => ({
+      url: '/api/v3/automated-reports',
+      body: { name: 'Matrix', report: 'status-counts', format: 'csv', recipient_ids: [], schedule: { kind: 'daily' } },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 422]),
+  },
+  listAutomatedReportRecipients: {
+    request: (w, a, t) => ({ url: '/api/v3/automated-reports/recipients', headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 200]),
+  },
+  getAutomatedReport: {
+    request: (w, a, t) => ({ url: `/api/v3/automated-reports/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  updateAutomatedReport: {
+    request: (w, a, t) => ({
+      url: `/api/v3/automated-reports/${MISSING_IMPORT}`,
+      body: { name: 'Matrix', report: 'status-counts', format: 'csv', recipient_ids: [1], schedule: { kind: 'daily' } },
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  deleteAutomatedReport: {
+    request: (w, a, t) => ({ url: `/api/v3/automated-reports/${MISSING_IMPORT}`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  runAutomatedReport: {
+    request: (w, a, t) => ({ url: `/api/v3/automated-reports/${MISSING_IMPORT}/run`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  listAutomatedReportRuns: {
+    request: (w, a, t) => ({ url: `/api/v3/automated-reports/${MISSING_IMPORT}/runs`, headers: scope(w, a, t) }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  downloadAutomatedReportFile: {
+    request: (w, a, t) => ({
+      url: `/api/v3/automated-reports/${MISSING_IMPORT}/runs/1/files/1`,
+      headers: scope(w, a, t),
+    }),
+    ...same([403, 403, 403, 403, 403, 404]),
+  },
+  downloadAutomatedReportLink: {
+    request: () => ({ url: '/api/v3/automated-report-files/1.2.not-a-signature' }),
+    ...same([404, 404, 404, 404, 404, 404]),
+  },
   getAssignmentDetails: {
     request: () => ({ url: '/api/v3/public/assignments?token=1.2.not-a-signature' }),
     ...same([404, 404, 404, 404, 404, 404]),

@@ -1,6 +1,7 @@
 import { assignmentRulesEndpointRoutes } from './assignment-rules/endpoint-routes.ts';
 import { assignmentsEndpointRoutes } from './assignments/endpoint-routes.ts';
 import { assessmentReportsEndpointRoutes } from './assessment-reports/endpoint-routes.ts';
+import { automatedReportsEndpointRoutes } from './automated-reports/endpoint-routes.ts';
 import { auditLogsEndpointRoutes } from './audit-logs/endpoint-routes.ts';
 import { courseActivityEndpointRoutes } from './course-activity/endpoint-routes.ts';
 import { authEndpointRoutes } from './auth/endpoint-routes.ts';
@@ -53,6 +54,7 @@ export const endpointRoutes = /* @__PURE__ */ joinDomains(
   auditLogsEndpointRoutes,
   courseActivityEndpointRoutes,
   reportsEndpointRoutes,
+  automatedReportsEndpointRoutes,
   scimEndpointRoutes,
   samlEndpointRoutes,
 ) satisfies Record<string, EndpointRoute>;

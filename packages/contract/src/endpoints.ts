@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assignmentRulesEndpoints } from './assignment-rules/endpoints.ts';
 import { assignmentsEndpoints } from './assignments/endpoints.ts';
 import { assessmentReportsEndpoints } from './assessment-reports/endpoints.ts';
+import { automatedReportsEndpoints } from './automated-reports/endpoints.ts';
 import { auditLogsEndpoints } from './audit-logs/endpoints.ts';
 import { courseActivityEndpoints } from './course-activity/endpoints.ts';
 import { authEndpoints } from './auth/endpoints.ts';
@@ -79,6 +80,7 @@ export const endpoints = withSchemas(
     auditLogsEndpoints,
     courseActivityEndpoints,
     reportsEndpoints,
+    automatedReportsEndpoints,
     scimEndpoints,
     samlEndpoints,
   ),

@@ -8,6 +8,7 @@ export * from './routes.ts';
 // One line a domain (its folder holds its schemas and its endpoint tables).
 export * from './assignment-rules/index.ts';
 export * from './assignments/index.ts';
+export * from './automated-reports/index.ts';
 export * from './assessment-reports/index.ts';
 export * from './audit-logs/index.ts';
 export * from './course-activity/index.ts';

@@ -32,6 +32,7 @@ import * as m032 from './migrations/032-history-and-assessment-indexes.ts';
 import * as m033 from './migrations/033-company-branding.ts';
 import * as m034 from './migrations/034-identity-integrations.ts';
 import * as m035 from './migrations/035-recertification.ts';
+import * as m036 from './migrations/036-automated-reports.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '033-company-branding': m033,
   '034-identity-integrations': m034,
   '035-recertification': m035,
+  '036-automated-reports': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -526,6 +526,47 @@ export interface AutomatedReportsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** HH:MM in the company's time zone (daily, weekly, monthly; migration 036). */
+  send_time: string | null;
+  /** Weekly: 0 = Sunday … 6 = Saturday. */
+  weekday: number | null;
+  /** Monthly: 1–31, the last day in shorter months. */
+  month_day: number | null;
+}
+
+/** One run of an automated report (migration 036); `dedupe_key` is unique. */
+export interface AutomatedReportRunsTable {
+  id: Generated<number>;
+  company_id: number;
+  report_id: number;
+  trigger: string;
+  scheduled_for: Timestamp | null;
+  dedupe_key: string;
+  status: string;
+  rows: Generated<number>;
+  error: string | null;
+  job_id: number | null;
+  started_by: number | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+/** The file a run made for one recipient (migration 036). */
+export interface AutomatedReportFilesTable {
+  id: Generated<number>;
+  company_id: number;
+  run_id: number;
+  recipient_id: number;
+  recipient_name: string;
+  recipient_email: string | null;
+  storage_key: string;
+  file_name: string;
+  format: string;
+  size: number;
+  rows: number;
+  delivery_id: number | null;
+  created_at: Timestamp;
 }
 
 export interface EmailSettingsTable {
@@ -719,6 +760,8 @@ export interface Database {
   notifications: NotificationsTable;
   deliveries: DeliveriesTable;
   automated_reports: AutomatedReportsTable;
+  automated_report_runs: AutomatedReportRunsTable;
+  automated_report_files: AutomatedReportFilesTable;
   email_settings: EmailSettingsTable;
   saml_settings: SamlSettingsTable;
   scim_tokens: ScimTokensTable;

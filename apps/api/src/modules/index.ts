@@ -3,6 +3,7 @@ import type { HeedModule } from '../platform/module.ts';
 import { assignmentRulesModule } from './assignment-rules/index.ts';
 import { assignmentsModule } from './assignments/index.ts';
 import { assessmentReportsModule } from './assessment-reports/index.ts';
+import { automatedReportsModule } from './automated-reports/index.ts';
 import { auditLogsModule } from './audit-logs/index.ts';
 import { courseActivityModule } from './course-activity/index.ts';
 import { authModule } from './auth/index.ts';
@@ -47,6 +48,7 @@ export const heedModules: readonly HeedModule[] = [
   auditLogsModule,
   courseActivityModule,
   reportsModule,
+  automatedReportsModule,
   scimModule,
   samlModule,
 ];

@@ -7,3 +7,4 @@ export const certificatesModule: HeedModule = { name: 'certificates', routes: [c
 /** For a reset of a completed assignment (assignments bulk): its completion's certificate is issued before it reopens. */
 export { newCertificateNumber } from './certificate-number.ts';
 export { findCertificate, insertCertificate, insertIssuedActivity } from './certificates.repository.ts';
+export { drawable } from './pdf-text.ts';

@@ -23,3 +23,5 @@ export { type QueueNotificationInput, queueNotification } from './queue-notifica
 export { runDeliveries } from './deliver.job.ts';
 export { runReminderPass } from './reminder-pass.ts';
 export { renderEventMessage } from './render-message.ts';
+// For automated reports: a deliver job for e-mails queued as deliveries (platform/mail.repository's queueEmail).
+export { ensureDeliverJob } from './queue-notification.ts';

@@ -3,3 +3,9 @@ import { reportsRoutes } from './reports.routes.ts';
 
 /** Assignment reports (issue 18): the Home dashboard's `/reports/assignments/*` calls and their exports. */
 export const reportsModule: HeedModule = { name: 'reports', routes: [reportsRoutes], jobs: [] };
+
+// For automated reports: the same criteria, reach and tables as the endpoints and their exports.
+export { reportCriteria } from './reports.filters.ts';
+export { reportSheet } from './reports-export.service.ts';
+export { companyDepartmentLabel, customFieldsByKey } from './reports.repository.ts';
+export type { ReportCriteria } from './reports.criteria.ts';

@@ -1,4 +1,4 @@
-import { type ReportData, type exportReportQuery, reportTable } from '@heed/contract';
+import { type AssignmentReport, type ReportData, type exportReportQuery, reportTable } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types.ts';
@@ -30,6 +30,27 @@ async function* once(rows: Cell[][]): AsyncGenerator<Cell[][]> {
   yield rows;
 }
 
+/** A report's table for validated criteria: its header and its rows in batches (every learner, for user-completion-summary). */
+export async function reportSheet(
+  db: Kysely<Database>,
+  criteria: ReportCriteria,
+  report: AssignmentReport,
+  attribute: string | undefined,
+  department: string,
+): Promise<{ header: string[]; rows: AsyncIterable<Cell[][]> }> {
+  if (report === 'user-completion-summary')
+    return { header: reportTable(report, [], { department }).header, rows: learnerBatches(db, criteria, department) };
+  let data: ReportData[typeof report];
+  if (report === 'attribute-summary') {
+    if (!attribute) throw invalidField('attribute', 'Choose a custom field.');
+    data = await attributeSummaryOf(db, criteria, attribute);
+  } else {
+    data = await (reportOf[report] as (db: Kysely<Database>, c: ReportCriteria) => Promise<typeof data>)(db, criteria);
+  }
+  const built = reportTable(report, data as never, { department });
+  return { header: built.header, rows: once(built.rows) };
+}
+
 /**
  * GET /reports/assignments/export: one report as CSV or XLSX, the same table as its widget
  * (`reportTable` of the contract) for the same filters and reach; user-completion-summary streams
@@ -40,26 +61,7 @@ export async function exportReport(deps: ReportsDeps, ctx: AuthedContext, query:
   const criteria = await reportCriteria(deps.db, ctx, query);
   const department = await companyDepartmentLabel(deps.db, ctx.companyId);
   const { report } = query;
-  let table: { header: string[]; rows: AsyncIterable<Cell[][]> };
-  if (report === 'user-completion-summary') {
-    table = {
-      header: reportTable(report, [], { department }).header,
-      rows: learnerBatches(deps.db, criteria, department),
-    };
-  } else {
-    let data: ReportData[typeof report];
-    if (report === 'attribute-summary') {
-      if (!query.attribute) throw invalidField('attribute', 'Choose a custom field.');
-      data = await attributeSummaryOf(deps.db, criteria, query.attribute);
-    } else {
-      data = await (reportOf[report] as (db: Kysely<Database>, c: ReportCriteria) => Promise<typeof data>)(
-        deps.db,
-        criteria,
-      );
-    }
-    const built = reportTable(report, data as never, { department });
-    table = { header: built.header, rows: once(built.rows) };
-  }
+  const table = await reportSheet(deps.db, criteria, report, query.attribute, department);
   const filter = Object.fromEntries(Object.entries(query).filter(([key]) => !NOT_FILTERS.has(key)));
   return {
     filename: `${report}-${criteria.now.slice(0, 10)}`,

@@ -2,9 +2,9 @@ import { type ReportQuery, fieldFilters } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { iso } from '../../platform/clock.ts';
-import type { AuthedContext } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { type FieldErrors, forbidden, invalid } from '../../platform/errors.ts';
-import { departmentScope } from '../../platform/scope.ts';
+import { type ScopeContext, departmentScope } from '../../platform/scope.ts';
 import { departmentIdsUnder } from '../../platform/scope.repository.ts';
 import type { PeriodRange, ReportCriteria } from './reports.criteria.ts';
 import { companyDepartments, customFieldsByKey } from './reports.repository.ts';
@@ -32,11 +32,12 @@ export function parsePeriod(values: string[]): PeriodRange | undefined {
 /**
  * The criteria of a report request: its `field[…]` filters validated (422 naming the filter), the
  * department filter's subtrees cut to the caller's reach (a department outside it is a 403, one of
- * another company a 422 like any unknown id), custom fields looked up by key.
+ * another company a 422 like any unknown id), custom fields looked up by key. The caller is a request's
+ * context, or the recipient of an automated report (who and which company, and the clock).
  */
 export async function reportCriteria(
   db: Kysely<Database>,
-  ctx: AuthedContext,
+  ctx: ScopeContext & Pick<RequestContext, 'now'>,
   query: ReportQuery,
 ): Promise<ReportCriteria> {
   const filters = fieldFilters(query);
