@@ -4,7 +4,7 @@ import type { SeededCourse } from './catalog.ts';
 import { type PlannedAssignment, planAssignments, planCampaigns } from './demo-assignments.ts';
 import { planAudit } from './demo-audit.ts';
 import type { DemoCompanySpec } from './demo-companies.ts';
-import { type TemplateIds, automatedReports, planDeliveries, seedSchedule } from './demo-notifications.ts';
+import { type TemplateIds, planDeliveries, seedSchedule } from './demo-notifications.ts';
 import { type SeedContext, seedPeople } from './demo-people.ts';
 import { demoRules } from './demo-rules.ts';
 import { insertMany } from './seed-db.ts';
@@ -82,7 +82,6 @@ export async function seedCompany(
 
   const notify = { companyId, companyName: spec.name, sender: cm, smsEnabled: spec.slug === 'borealis' };
   const schedule = await seedSchedule(db, ids, templates, notify, clock.at(-600));
-  await insertMany(db, 'automated_reports', automatedReports(clock, companyId, cm, clock.at(-300)));
   const byId = new Map(people.map((p) => [p.id, p]));
   const campaignCounts = campaigns.map(
     (c) =>

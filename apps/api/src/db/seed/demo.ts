@@ -6,6 +6,7 @@ import { type CompanyHistory, seedCompany } from './demo-company.ts';
 import { DemoClock } from './demo-clock.ts';
 import { DEMO_COMPANIES, type DemoCompanySpec } from './demo-companies.ts';
 import { byTime, writeHistory } from './demo-history.ts';
+import { seedAutomatedReports } from './demo-automated-reports.ts';
 import { seedRuleRuns } from './demo-rules.ts';
 import { seedDemoMedia } from './demo-media.ts';
 import { seedTemplates } from './demo-notifications.ts';
@@ -21,6 +22,8 @@ export interface DemoOptions {
   publicUrl: string;
   /** Where course media is stored (the course-media module's storage under DATA_DIR). */
   mediaStorage: FileStorage;
+  /** Where automated reports' run files are stored (DATA_DIR/automated-reports). */
+  reportStorage: FileStorage;
 }
 
 /**
@@ -58,6 +61,12 @@ export async function seedDemo(
     companies.flatMap((c) => c.planned),
   );
   await seedRuleRuns(db, options.now, companies);
+  await seedAutomatedReports(
+    db,
+    options.reportStorage,
+    options.now,
+    companies.map((c) => c.companyId),
+  );
   const later = companies.map((c) => c.afterAssignments());
   await insertMany(db, 'deliveries', later.flatMap((l) => l.deliveries).sort(byTime));
   await insertMany(db, 'audit_log', later.flatMap((l) => l.audit).sort(byTime));

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Database } from '../types.ts';
 import { seedDemo } from './demo.ts';
+import { reportStorage } from '../../modules/automated-reports/index.ts';
 import { demoMediaStorage } from './demo-media.ts';
 import { IdAllocator, resetSequences } from './seed-db.ts';
 
@@ -93,6 +94,7 @@ export async function ensureInitialData(
           passwordHash: demoHash,
           publicUrl: config.publicUrl,
           mediaStorage: demoMediaStorage(config.dataDir),
+          reportStorage: reportStorage(config),
         })
       : [];
     await resetSequences(trx, [

@@ -16,6 +16,9 @@ export const automatedReportsModule: HeedModule = {
   ],
 };
 
-// For tests and scripts: the sweep and a run, without the worker.
+// For the demo seed, tests and scripts: where run files live, the sweep and a run, without the worker.
+export { reportStorage } from './jobs.ts';
 export { sweepDueReports } from './sweep.ts';
 export { executeRun } from './run-execution.ts';
+export { writeRecipientFile } from './report-files.ts';
+export { nextRunAfter } from './schedule.ts';

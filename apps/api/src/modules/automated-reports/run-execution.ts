@@ -4,7 +4,6 @@ import type { Database } from '../../db/types.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { queueEmail } from '../../platform/mail.repository.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { ensureDeliverJob } from '../notifications/index.ts';
 import * as reports from './automated-reports.repository.ts';
@@ -140,15 +139,14 @@ export async function executeRun(deps: RunDeps, runId: number, options: RunOptio
         url: `${deps.publicUrl.replace(/\/+$/, '')}/api/v3/automated-report-files/${token}`,
         isScoped: SCOPED_ROLES.has(person.role),
       });
-      const deliveryId = await queueEmail(trx, {
+      const deliveryId = await runs.insertReportDelivery(trx, {
         companyId: report.company_id,
         userId: person.id,
-        type: 'assignments_report',
         recipient: person.email,
-        subject: message.subject,
-        body: message.text,
-        html: message.html,
-        now,
+        runId,
+        fileId: id,
+        message,
+        now: iso(now),
       });
       await runs.setFileDelivery(trx, id, deliveryId);
     }

@@ -76,6 +76,47 @@ export async function insertFiles(db: Kysely<Database>, rows: Omit<Insertable<Au
   return db.insertInto('automated_report_files').values(rows).returning(['id', 'recipient_id']).execute();
 }
 
+/**
+ * One file's e-mail as a delivery of the notification pipeline (decision 068): rendered already, with a
+ * `context` (what the pipeline's deliver job claims) naming the run and file, and a dedupe key per file
+ * so the e-mail exists once. The deliver job sends it, retries it and keeps it in the delivery log.
+ */
+export async function insertReportDelivery(
+  db: Kysely<Database>,
+  input: {
+    companyId: number;
+    userId: number;
+    recipient: string;
+    runId: number;
+    fileId: number;
+    message: { subject: string; text: string; html: string };
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('deliveries')
+    .values({
+      company_id: input.companyId,
+      notification_id: null,
+      assignment_id: null,
+      user_id: input.userId,
+      type: 'assignments_report',
+      method: 'email',
+      recipient: input.recipient,
+      subject: input.message.subject,
+      body: input.message.text,
+      html: input.message.html,
+      status: 'queued',
+      created_at: input.now,
+      next_attempt_at: input.now,
+      dedupe_key: `ar:${input.fileId}`,
+      context: JSON.stringify({ automated_report: { run_id: input.runId, file_id: input.fileId } }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function setFileDelivery(db: Kysely<Database>, fileId: number, deliveryId: number): Promise<void> {
   await db.updateTable('automated_report_files').set({ delivery_id: deliveryId }).where('id', '=', fileId).execute();
 }
