@@ -196,6 +196,11 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 200, 200, 200, 200, 200],
     other: [403, 404, 404, 404, 404, 200],
   },
+  // The public logo address: a token that is not signed for a logo is a 404 to everyone (decision 077).
+  getCompanyLogo: {
+    request: () => ({ url: '/api/v3/public/logos/1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }),
+    ...same([404, 404, 404, 404, 404, 404]),
+  },
   sendTestNotification: {
     request: (w, a, t) => ({ url: '/api/v3/companies/notifications', headers: scope(w, a, t) }),
     ...same([403, 403, 403, 403, 403, 202]),

@@ -51,6 +51,12 @@ export const companiesEndpointRoutes = {
     path: '/companies/assets/file',
     access: { kind: 'session' },
   },
+  /** A logo for e-mails: a signed address, no session (decision 077). */
+  getCompanyLogo: {
+    method: 'GET',
+    path: '/public/logos/{token}',
+    access: { kind: 'public' },
+  },
   sendTestNotification: {
     method: 'POST',
     path: '/companies/notifications',

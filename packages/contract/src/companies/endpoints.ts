@@ -53,6 +53,11 @@ export const companiesEndpoints = {
     summary: "Downloads one of the company's assets (the `url` of an asset); site admins reach any company's",
     query: assetFileQuery,
   },
+  getCompanyLogo: {
+    summary:
+      "A company's logo image by the signed address its e-mails carry (no session); a wrong or altered address is a 404",
+    params: z.object({ token: z.string().max(200).describe('`<asset id>.<signature>`, as the e-mail gives it') }),
+  },
   sendTestNotification: {
     summary: "Queues a test e-mail to the caller through the company's e-mail settings",
     response: z.object({ data: z.object({ job_id: z.number().int() }) }),

@@ -1,10 +1,12 @@
 import { isInlineAssetMime } from '@heed/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { parseRange } from '../course-media/index.ts';
-import { findAsset } from './assets.repository.ts';
+import { findAsset, findLogoAsset } from './assets.repository.ts';
 import type { AssetDeps } from './assets.service.ts';
+import { isLogoTokenOf, logoTokenId } from './logo-url.ts';
 
 /**
  * Nothing in an asset runs: no script, no plugin, no fetch; an SVG may use its own inline styles.
@@ -51,5 +53,31 @@ export async function sendAssetFile(
       .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
       .header('content-length', range.end - range.start + 1);
   } else reply.header('content-length', file.size);
+  return file.stream;
+}
+
+/**
+ * GET /public/logos/{token}: a logo asset by the signed address e-mails carry, without a session
+ * (decision 077). Anything but a logo whose signature matches is a 404, the same answer as for a
+ * missing file. The bytes at an asset's path never change, so mail clients and proxies may keep it.
+ */
+export async function sendCompanyLogo(
+  deps: AssetDeps & { config: Pick<Config, 'dataDir'> },
+  reply: FastifyReply,
+  token: string,
+) {
+  const id = logoTokenId(token);
+  const row = id === null ? undefined : await findLogoAsset(deps.db, id);
+  if (!row || !isLogoTokenOf(deps.config, token, row)) throw notFound();
+  const file = await deps.storage.open(row.path, 0);
+  if (!file) throw notFound();
+  reply
+    .header('content-security-policy', ASSET_CSP)
+    .header('x-content-type-options', 'nosniff')
+    // Mail clients show it inside other origins' pages.
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('content-length', file.size)
+    .type(row.mime);
   return file.stream;
 }

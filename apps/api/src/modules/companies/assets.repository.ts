@@ -28,6 +28,16 @@ export async function findAsset(db: Kysely<Database>, companyId: number | null, 
     .executeTakeFirst();
 }
 
+/** A logo asset by id (the public logo address names it). */
+export async function findLogoAsset(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('assets')
+    .select(['id', 'company_id', 'path', 'mime', 'size'])
+    .where('id', '=', id)
+    .where('type', '=', 'logo')
+    .executeTakeFirst();
+}
+
 export async function deleteAssetRow(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('assets').where('id', '=', id).execute();
 }

@@ -3,7 +3,7 @@ import { endpoints } from '@heed/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http.ts';
 import { localStorage } from '../../platform/storage.ts';
-import { sendAssetFile } from './assets-content.ts';
+import { sendAssetFile, sendCompanyLogo } from './assets-content.ts';
 import { deleteAsset, listAssets, uploadAsset } from './assets.service.ts';
 import { createCompany, getCompany, listCompanies, updateCompany } from './companies.service.ts';
 import { sendTestNotification } from './test-notification.service.ts';
@@ -32,6 +32,12 @@ export async function companiesRoutes(app: FastifyInstance) {
     async ({ query, ctx, req, reply }) =>
       // A file stream (or a 416's text) is sent as it is; this endpoint has no JSON response schema.
       sendAssetFile(assets, ctx, req, reply, query.path) as never,
+  );
+
+  route(
+    app,
+    endpoints.getCompanyLogo,
+    async ({ params, reply }) => sendCompanyLogo({ ...assets, config }, reply, params.token) as never,
   );
 
   route(app, endpoints.sendTestNotification, async ({ ctx }) => ({ data: await sendTestNotification(db, ctx) }));

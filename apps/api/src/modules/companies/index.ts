@@ -12,3 +12,6 @@ export const companiesModule: HeedModule = {
     { type: 'test_notification', run: deliverEmailJob, ...JOB_KINDS.email },
   ],
 };
+
+// For e-mails: the session-free, signed address of a company's logo (decision 077).
+export { type LogoAsset, companyLogoUrl } from './logo-url.ts';
