@@ -11,8 +11,10 @@ import {
 } from '../../platform/mail.repository.ts';
 import { DELIVERY_LEASE_MS, MAX_DELIVERY_ATTEMPTS, closeMailTransports, transmit } from '../../platform/mail.ts';
 import { ensureDeliverJob } from './queue-notification.ts';
-import { RenderCache, renderDelivery } from './render-message.ts';
+import { RenderCache, cachedCompany, renderDelivery } from './render-message.ts';
 
+/** Why a suspended company's queued message was not sent. */
+const SUSPENDED = 'Not sent: the company is suspended.';
 /** Deliveries claimed and sent together; the pooled transport sends them over a few connections. */
 const BATCH = 50;
 /** Messages rendered and sent side by side within a batch. */
@@ -44,6 +46,12 @@ async function sendOne(
 ) {
   const now = options.now();
   let delivery = claimed;
+  // A company suspended after the message was queued sends nothing more (the log says why).
+  const company = delivery.company_id === null ? undefined : await cachedCompany(db, cache, delivery.company_id);
+  if (company?.suspended === 1) {
+    await recordDelivery(db, delivery.id, options.workerId, { status: 'failed', error: SUSPENDED, now });
+    return 'failed' as const;
+  }
   let rendered: { subject: string | null; body: string; html: string | null } | undefined;
   if (delivery.body === '') {
     try {

@@ -18,7 +18,12 @@ export const notificationsModule: HeedModule = {
 };
 
 // For other modules: queue an event's notification in the event's transaction.
-export { type QueueNotificationInput, queueNotification } from './queue-notification.ts';
+export {
+  type QueueNotificationInput,
+  queueAssignmentNotifications,
+  queueNotification,
+  queueRegistrationNotifications,
+} from './queue-notification.ts';
 // For the password e-mails and tests: send what is due now, run the reminder pass.
 export { runDeliveries } from './deliver.job.ts';
 export { runReminderPass } from './reminder-pass.ts';

@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { castInteger, castText } from '../../db/dialect/index.ts';
+import type { Dialect } from '../../db/create-db.ts';
+import { castInteger, castText, idIn } from '../../db/dialect/index.ts';
 import type { Database, DeliveriesTable } from '../../db/types.ts';
 import { iso } from '../../platform/clock.ts';
 
@@ -9,11 +10,23 @@ import { iso } from '../../platform/clock.ts';
 /** Assignments a reminder is about: not completed, not expired. Index `assignments_company_status`. */
 export const OPEN_ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'overdue'] as const;
 
+/** The company a message is sent for, with its logo asset (the file its branding names, if it still exists). */
 export async function findCompanyForNotifications(db: Kysely<Database>, companyId: number) {
   return db
     .selectFrom('companies')
-    .select(['id', 'name', 'time_zone', 'primary_color', 'logo_path', 'suspended'])
-    .where('id', '=', companyId)
+    .leftJoin('assets as logo', (join) =>
+      join.onRef('logo.path', '=', 'companies.logo_path').onRef('logo.company_id', '=', 'companies.id'),
+    )
+    .select([
+      'companies.id',
+      'companies.name',
+      'companies.time_zone',
+      'companies.primary_color',
+      'companies.suspended',
+      'logo.id as logo_id',
+      'logo.path as logo_path',
+    ])
+    .where('companies.id', '=', companyId)
     .executeTakeFirst();
 }
 
@@ -88,6 +101,100 @@ export interface StepInsert {
 }
 
 const recipientColumn = (method: string) => (method === 'sms' ? 'phone' : 'email');
+
+/** An event's schedule row and when its messages go out (after the row's quiet hours). */
+export interface EventInsert {
+  companyId: number;
+  notification: { id: number; type: string; method: string; template_id: number | null; sender_id: number | null };
+  sendAt: Date;
+  now: Date;
+}
+
+/**
+ * Assignments just written, by what marks them: a rule run's (`ruleRunId`), or the company's above
+ * `afterId` assigned at `assignedAt` (a New assignment chunk, under the company's write lock).
+ */
+export interface NewAssignments {
+  ruleRunId?: number;
+  afterId?: number;
+  assignedAt?: string;
+}
+
+/**
+ * One event message per new assignment whose learner is active and has an address for the method,
+ * keyed `e:{row}:a{assignment}` (as `queueNotification` keys them), in one INSERT … SELECT: a rule
+ * run of 100,000 learners is one statement per schedule row, never a row at a time.
+ */
+export async function insertAssignmentEvents(
+  db: Kysely<Database>,
+  step: EventInsert & { assignments: NewAssignments },
+): Promise<number> {
+  const column = recipientColumn(step.notification.method);
+  const { ruleRunId, afterId, assignedAt } = step.assignments;
+  const select = db
+    .selectFrom('assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .where('a.company_id', '=', step.companyId)
+    .$if(ruleRunId !== undefined, (qb) => qb.where('a.rule_run_id', '=', ruleRunId as number))
+    .$if(afterId !== undefined, (qb) => qb.where('a.id', '>', afterId as number))
+    .$if(assignedAt !== undefined, (qb) => qb.where('a.assigned_at', '=', assignedAt as string))
+    .where('u.suspended', '=', 0)
+    .where(`u.${column}`, 'is not', null)
+    .where(`u.${column}`, '!=', '')
+    .select((eb) => [
+      eb.ref('a.company_id').as('company_id'),
+      castInteger(step.notification.id).as('notification_id'),
+      eb.ref('a.id').as('assignment_id'),
+      eb.ref('u.id').as('user_id'),
+      castText(step.notification.type).as('type'),
+      castText(step.notification.method).as('method'),
+      eb.ref(`u.${column}`).as('recipient'),
+      castText('').as('body'),
+      castText('queued').as('status'),
+      castText(iso(step.now)).as('created_at'),
+      sql<string>`${castText(`e:${step.notification.id}:a`)} || CAST(a.id AS varchar(20))`.as('dedupe_key'),
+      castText(iso(step.sendAt)).as('next_attempt_at'),
+      castInteger(step.notification.sender_id).as('sender_id'),
+      castInteger(step.notification.template_id).as('template_id'),
+      castText('{}').as('context'),
+    ]);
+  return insertSelected(db, select);
+}
+
+/** One event message per given user (active, of the company, with an address), keyed `e:{row}:u{user}`. */
+export async function insertUserEvents(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  step: EventInsert & { userIds: readonly number[] },
+): Promise<number> {
+  if (step.userIds.length === 0) return 0;
+  const column = recipientColumn(step.notification.method);
+  const select = db
+    .selectFrom('users as u')
+    .where('u.company_id', '=', step.companyId)
+    .where(idIn(dialect, 'u.id', step.userIds))
+    .where('u.suspended', '=', 0)
+    .where(`u.${column}`, 'is not', null)
+    .where(`u.${column}`, '!=', '')
+    .select((eb) => [
+      eb.ref('u.company_id').as('company_id'),
+      castInteger(step.notification.id).as('notification_id'),
+      sql<null>`NULL`.as('assignment_id'),
+      eb.ref('u.id').as('user_id'),
+      castText(step.notification.type).as('type'),
+      castText(step.notification.method).as('method'),
+      eb.ref(`u.${column}`).as('recipient'),
+      castText('').as('body'),
+      castText('queued').as('status'),
+      castText(iso(step.now)).as('created_at'),
+      sql<string>`${castText(`e:${step.notification.id}:u`)} || CAST(u.id AS varchar(20))`.as('dedupe_key'),
+      castText(iso(step.sendAt)).as('next_attempt_at'),
+      castInteger(step.notification.sender_id).as('sender_id'),
+      castInteger(step.notification.template_id).as('template_id'),
+      castText('{}').as('context'),
+    ]);
+  return insertSelected(db, select);
+}
 
 /**
  * One reminder step for every learner with an open assignment due in the window: one delivery per

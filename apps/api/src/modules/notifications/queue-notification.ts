@@ -1,14 +1,19 @@
 import type { NotificationContext, NotificationType } from '@heed/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, DeliveriesTable } from '../../db/types.ts';
+import { dialectOf } from '../../db/seed/seed-db.ts';
 import { enqueue } from '../../jobs/queue.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import {
+  type EventInsert,
+  type NewAssignments,
   findCompanyForNotifications,
   findEnabledNotifications,
   findNotificationUser,
   hasQueuedJob,
+  insertAssignmentEvents,
   insertDeliveries,
+  insertUserEvents,
 } from './pipeline.repository.ts';
 import { outsideQuietHours, safeTimeZone } from './time-zone.ts';
 
@@ -25,10 +30,27 @@ const keyOf = (type: string, notificationId: number, userId: number, assignmentI
   return null;
 };
 
+/** Messages about a learner that go to their manager (the template greets `manager`, tells of `user`). */
+const TO_MANAGER = new Set<string>(['course_accessed']);
+
+/**
+ * Who receives a message about `user`: null for the user themselves; for TO_MANAGER types their
+ * active manager, or undefined when they have none (nobody is sent it).
+ */
+async function recipientOf(
+  trx: Kysely<Database>,
+  type: string,
+  user: { manager_id: number | null; company_id: number },
+) {
+  if (!TO_MANAGER.has(type)) return null;
+  const manager = user.manager_id === null ? undefined : await findNotificationUser(trx, user.manager_id);
+  return manager && manager.suspended === 0 && manager.company_id === user.company_id ? manager : undefined;
+}
+
 export interface QueueNotificationInput {
   companyId: number;
   type: NotificationType;
-  /** The person the event is about, who receives it. */
+  /** The person the event is about, who receives it (`course_accessed`: their manager does). */
   userId: number;
   assignmentId?: number | null;
   /** Values on top of those the pipeline looks up (e.g. `reset_url`); never stored secrets. */
@@ -57,7 +79,12 @@ export async function queueNotification(trx: Kysely<Database>, input: QueueNotif
     findNotificationUser(trx, input.userId),
     findEnabledNotifications(trx, input.companyId, { type: input.type, timed: false }),
   ]);
-  if (!company || !user || user.suspended === 1 || user.company_id !== input.companyId) return [];
+  // A suspended company sends nothing (decision 068): its people cannot sign in to act on it.
+  if (!company || company.suspended === 1 || !user || user.suspended === 1 || user.company_id !== input.companyId)
+    return [];
+  const manager = await recipientOf(trx, input.type, user);
+  if (manager === undefined) return [];
+  const to = manager ?? user;
   const schedule: {
     id: number | null;
     method: string;
@@ -81,7 +108,7 @@ export async function queueNotification(trx: Kysely<Database>, input: QueueNotif
   const values: Insertable<DeliveriesTable>[] = [];
   // A message rendered beforehand is an e-mail.
   for (const row of input.message ? schedule.filter((r) => r.method === 'email') : schedule) {
-    const recipient = row.method === 'sms' ? user.phone : user.email;
+    const recipient = row.method === 'sms' ? to.phone : to.email;
     if (!recipient) continue;
     const sendAt = SYSTEM_TYPES.has(input.type)
       ? now
@@ -112,4 +139,61 @@ export async function queueNotification(trx: Kysely<Database>, input: QueueNotif
     await ensureDeliverJob(trx, now, new Date(first));
   }
   return ids;
+}
+
+type EventRow = EventInsert['notification'] & { quiet_start: string | null; quiet_end: string | null };
+
+/**
+ * Queues an event type for a set of people in the caller's transaction, one set-based insert per
+ * enabled event row of the type (each after its own quiet hours); none for a suspended company.
+ * Returns how many messages were added.
+ */
+async function queueEventSet(
+  trx: Kysely<Database>,
+  input: { companyId: number; type: NotificationType; now?: Date },
+  insert: (step: EventInsert) => Promise<number>,
+): Promise<number> {
+  const now = input.now ?? new Date();
+  const company = await findCompanyForNotifications(trx, input.companyId);
+  if (!company || company.suspended === 1) return 0;
+  const rows: EventRow[] = await findEnabledNotifications(trx, input.companyId, { type: input.type, timed: false });
+  const timeZone = safeTimeZone(company.time_zone);
+  let added = 0;
+  let first: Date | null = null;
+  for (const row of rows) {
+    const sendAt = outsideQuietHours(now, { start: row.quiet_start, end: row.quiet_end }, timeZone);
+    const count = await insert({ companyId: input.companyId, notification: row, sendAt, now });
+    added += count;
+    if (count > 0 && (first === null || sendAt < first)) first = sendAt;
+  }
+  if (first) await ensureDeliverJob(trx, now, first);
+  return added;
+}
+
+/**
+ * `course_assignment` for assignments just written (a New assignment chunk, a rule run), set-based
+ * in the caller's transaction: one message per assignment and enabled schedule row, keyed as
+ * `queueNotification` keys them, so a repeated call adds nothing. Returns the messages added.
+ */
+export function queueAssignmentNotifications(
+  trx: Kysely<Database>,
+  input: { companyId: number; assignments: NewAssignments; now?: Date },
+): Promise<number> {
+  return queueEventSet(trx, { ...input, type: 'course_assignment' }, (step) =>
+    insertAssignmentEvents(trx, { ...step, assignments: input.assignments }),
+  );
+}
+
+/**
+ * `user_registration` for users just created (an import chunk, SCIM, the console), set-based in the
+ * caller's transaction; once per user and schedule row. Returns the messages added.
+ */
+export function queueRegistrationNotifications(
+  trx: Kysely<Database>,
+  input: { companyId: number; userIds: readonly number[]; now?: Date },
+): Promise<number> {
+  if (input.userIds.length === 0) return Promise.resolve(0);
+  return queueEventSet(trx, { ...input, type: 'user_registration' }, (step) =>
+    insertUserEvents(trx, dialectOf(trx), { ...step, userIds: input.userIds }),
+  );
 }

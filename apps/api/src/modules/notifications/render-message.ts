@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import type { DeliveryRow } from '../../platform/mail.repository.ts';
+import { companyLogoUrl } from '../companies/index.ts';
 import { renderNotification } from '../notification-templates/index.ts';
 import {
   countReportRows,
@@ -23,6 +24,18 @@ type Company = NonNullable<Awaited<ReturnType<typeof findCompanyForNotifications
 export class RenderCache {
   readonly companies = new Map<number, Company | undefined>();
 }
+
+/** The company of a delivery, read once per run. */
+export async function cachedCompany(db: Kysely<Database>, cache: RenderCache, companyId: number) {
+  if (!cache.companies.has(companyId)) cache.companies.set(companyId, await findCompanyForNotifications(db, companyId));
+  return cache.companies.get(companyId);
+}
+
+/** The logo's signed public address (decision 077), or null when the branding names no logo file. */
+const logoUrlOf = (config: Config, company: Company) =>
+  company.logo_id !== null && company.logo_path !== null
+    ? companyLogoUrl(config, { id: company.logo_id, company_id: company.id, path: company.logo_path })
+    : null;
 
 /** A delivery's message cannot be built (its user or assignment is gone): it fails without retries. */
 export class UnrenderableError extends Error {}
@@ -46,18 +59,14 @@ export async function buildContext(
 ): Promise<NotificationContext> {
   if (delivery.company_id === null || delivery.user_id === null)
     throw new UnrenderableError('The message has no recipient.');
-  let company = cache.companies.get(delivery.company_id);
-  if (!cache.companies.has(delivery.company_id)) {
-    company = await findCompanyForNotifications(db, delivery.company_id);
-    cache.companies.set(delivery.company_id, company);
-  }
+  const company = await cachedCompany(db, cache, delivery.company_id);
   if (!company) throw new UnrenderableError('The company no longer exists.');
   const user = await findNotificationUser(db, delivery.user_id);
   if (!user) throw new UnrenderableError('The recipient no longer exists.');
   const timeZone = safeTimeZone(company.time_zone);
   const context: NotificationContext = {
     user: { first_name: user.first_name, last_name: user.last_name, email: user.email, username: user.username },
-    company: { name: company.name, logo_url: null, primary_color: company.primary_color },
+    company: { name: company.name, logo_url: logoUrlOf(config, company), primary_color: company.primary_color },
     login_url: `${base(config)}/login`,
     public_assignment_url: `${base(config)}/`,
   };
