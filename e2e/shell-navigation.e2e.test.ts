@@ -273,11 +273,10 @@ describe('titles, breadcrumbs, other pages', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Assessment Reports');
   });
 
-  test('every placeholder page says what will be there and which issue builds it', async () => {
+  test('Automated Reports opens its list of scheduled reports', async () => {
     await signInToConsole(page, SITE_ADMIN, '/admin/settings/automated-reports');
-    const placeholder = page.getByTestId('placeholder-page');
-    await placeholder.getByRole('heading', { level: 2, name: 'Reports that send themselves' }).waitFor();
-    await placeholder.getByText('Built in a later issue').waitFor();
+    await waitForTitle(page, 'Heed Admin | Automated Reports');
+    await page.getByRole('button', { name: 'New automated report' }).first().waitFor();
   });
 
   test('an unknown path, or a course id that is no number, shows the not-found page inside the frame', async () => {

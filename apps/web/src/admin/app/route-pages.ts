@@ -22,7 +22,8 @@ export const ROUTE_PAGES: Record<ConsoleRouteName, PageLoader> = {
   'course-activity': () =>
     import('../../features/course-activity/pages/course-activity-page.tsx').then((m) => m.default),
   audit: () => import('../../features/audit-logs/pages/audit-logs-page.tsx').then((m) => m.default),
-  'automated-reports': () => import('../pages/automated-reports-page.tsx').then((m) => m.AutomatedReportsPage),
+  'automated-reports': () =>
+    import('../../features/automated-reports/pages/automated-reports-page.tsx').then((m) => m.default),
   'custom-fields': () => import('../pages/custom-fields-page.tsx').then((m) => m.CustomFieldsPage),
   courses: () => import('../../features/courses/pages/courses-list-page.tsx').then((m) => m.default),
   'courses-new': () => import('../../features/courses/pages/course-editor-page.tsx').then((m) => m.default),
