@@ -346,28 +346,42 @@ describe('POST /assignments', () => {
     expect(await t.db.selectFrom('assignments').select('id').execute()).toEqual([]);
   });
 
-  it('notifies each learner once, in plain words with the course, the due date and a link', async () => {
+  it('queues one course_assignment message per new assignment through the notification pipeline', async () => {
+    const stamp = '2026-01-01T00:00:00.000Z';
+    await t.db
+      .insertInto('notifications')
+      .values({
+        company_id: w.companyA,
+        type: 'course_assignment',
+        method: 'email',
+        trigger: 'event',
+        enabled: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
     const cm = await signedIn(t.app, 'a.cm');
-    const response = await create(cm, {
+    const body = {
       learners: { user_ids: [w.learners.ops1, w.learners.sales1] },
       course_ids: [w.courses.fire, w.courses.ethics],
       due_date: '2026-04-30',
-      notify: true,
-    });
-    expect(response.json().data).toMatchObject({ created: 4, notified: 2 });
+    };
+    // Without "notify now" nothing is queued.
+    expect((await create(cm, body)).json().data).toMatchObject({ created: 4, notified: 0 });
+    await t.db.deleteFrom('assignments').execute();
+    const response = await create(cm, { ...body, notify: true });
+    expect(response.json().data).toMatchObject({ created: 4, notified: 4 });
     const mails = await t.db.selectFrom('deliveries').selectAll().orderBy('id').execute();
-    expect(mails.map((m) => m.recipient)).toEqual(['ops1@example.test', 'sales1@example.test']);
-    expect(mails[0]).toMatchObject({
-      type: 'assignment_created',
-      status: 'queued',
-      subject: 'New training: 2 courses',
-    });
-    expect(mails[0]!.body).toContain('Hello Olive,');
-    expect(mails[0]!.body).toContain('- Fire Safety (due 2026-04-30)');
-    expect(mails[0]!.body).toContain('- Ethics (due 2026-04-30)');
-    expect(mails[0]!.body).toContain(`Start here: ${t.config.publicUrl.replace(/\/+$/, '')}/`);
-    const jobs = await t.db.selectFrom('jobs').select('type').where('type', '=', 'deliver_email').execute();
-    expect(jobs).toHaveLength(2);
+    expect(mails.map((m) => [m.type, m.recipient, m.status]).sort()).toEqual([
+      ['course_assignment', 'ops1@example.test', 'queued'],
+      ['course_assignment', 'ops1@example.test', 'queued'],
+      ['course_assignment', 'sales1@example.test', 'queued'],
+      ['course_assignment', 'sales1@example.test', 'queued'],
+    ]);
+    // Rendered when sent, from the company's template (notifications-events.test.ts sends them).
+    expect(mails.every((m) => m.body === '' && m.dedupe_key?.startsWith('e:'))).toBe(true);
+    const jobs = await t.db.selectFrom('jobs').select('type').where('type', '=', 'notifications_deliver').execute();
+    expect(jobs).toHaveLength(1);
   });
 
   it(`writes over ${ASSIGNMENT_INLINE_LEARNERS} learners in a job, chunk by chunk, with progress and an audit entry`, async () => {

@@ -302,6 +302,20 @@ describe('users import: options and side effects', () => {
   });
 
   it('queues a welcome e-mail per created user with an e-mail, and notes that assignment rules did not run', async () => {
+    // The schedule's user_registration row sends them (the notification pipeline).
+    const stamp = '2026-01-01T00:00:00.000Z';
+    await t.db
+      .insertInto('notifications')
+      .values({
+        company_id: world.companyA,
+        type: 'user_registration',
+        method: 'email',
+        trigger: 'event',
+        enabled: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
     const csv =
       'Username,E-mail,First name,Last name\nwelcome.one,welcome.one@example.test,Wel,Come\nwelcome.two,,No,Mail\n';
     const uploaded = await upload(cm, csv, 'welcome.csv');

@@ -173,5 +173,6 @@ export const exportImportErrorsQuery = z.object({ kind: errorKind });
 export const IMPORT_NOTES = {
   assignmentRulesPending:
     "The company's active assignment rules ran for each created or updated user (their runs are listed under Assignment Rules).",
-  welcomeQueued: 'A welcome e-mail was queued for each created user with an e-mail address.',
+  welcomeQueued:
+    'A welcome message (user_registration) was queued for each created user, as the notification schedule sends it.',
 } as const;

@@ -8,6 +8,7 @@ import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext, RequestContext } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
+import { queueAssignmentNotifications } from '../notifications/index.ts';
 import {
   ASSIGNMENT_WRITE_LOCK,
   type CreatePlan,
@@ -78,9 +79,8 @@ export async function runRulePass(
     dueAt: dueAtAfter(new Date(now), rule.due_days),
     recertifyMonths: rule.recertify_months,
     courseIds,
-    notify: false, // TODO(notifications): queue D's "assignment created" notification per learner.
-    companyName: '',
-    publicUrl: '',
+    // Each learner's course_assignment message, through the pipeline (the schedule decides).
+    notify: true,
     rule: { ruleId: rule.id, runId },
   };
   const first = base;
@@ -253,7 +253,7 @@ export async function undoRun(
  * Runs the company's active rules for these users only, in the caller's transaction: the trigger
  * when users are created or changed (console, import, and later SCIM and SSO). Set-based per rule;
  * a rule that would assign nothing writes nothing (no run row), so running twice changes nothing.
- * Returns the assignments created.
+ * Each new assignment's `course_assignment` message is queued with it. Returns the assignments created.
  */
 export async function runRulesForUsers(
   trx: Kysely<Database>,
@@ -304,6 +304,7 @@ export async function runRulesForUsers(
       throughId: 2_147_483_647,
       rule: { ruleId: rule.id, runId },
     });
+    await queueAssignmentNotifications(trx, { companyId, assignments: { ruleRunId: runId }, now });
     const state = { learners, already: counts.already_assigned, protected: counts.protected, progress: { created } };
     await runs.finishRun(trx, runId, {
       learners,

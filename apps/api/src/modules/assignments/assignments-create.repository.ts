@@ -203,43 +203,13 @@ export async function insertChunk(
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** The assignments this chunk made (for the e-mails): the learner, their address and the course. */
-export function findChunkAssignments(db: Kysely<Database>, write: ChunkWrite, afterAssignmentId: number) {
-  return db
-    .selectFrom('assignments')
-    .innerJoin('users', 'users.id', 'assignments.user_id')
-    .innerJoin('courses', 'courses.id', 'assignments.course_id')
-    .select([
-      'assignments.id',
-      'assignments.user_id',
-      'assignments.due_at',
-      'users.first_name',
-      'users.email',
-      'courses.name as course_name',
-    ])
-    .where('assignments.id', '>', afterAssignmentId)
-    .where('assignments.company_id', '=', write.companyId)
-    .where('assignments.assigned_by', write.actorId === null ? 'is' : '=', write.actorId)
-    .where('assignments.assigned_at', '=', write.now)
-    .where('assignments.user_id', '>', write.afterId)
-    .where('assignments.user_id', '<=', write.throughId)
-    .orderBy('assignments.user_id')
-    .orderBy('assignments.id')
-    .execute();
-}
-
-/** The highest assignment id now: what a chunk inserts lies above it. */
+/** The highest assignment id now: what a chunk inserts lies above it (its messages are queued from there). */
 export async function lastAssignmentId(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('assignments')
     .select((eb) => eb.fn.max('id').as('top'))
     .executeTakeFirst();
   return Number(row?.top ?? 0);
-}
-
-export async function findCompanyName(db: Kysely<Database>, companyId: number): Promise<string> {
-  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
-  return row?.name ?? '';
 }
 
 /** A job's progress and partial result, in the transaction of the chunk it describes; false when this worker lost the job. */

@@ -2,17 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { transactionLock } from '../../db/dialect/index.ts';
-import { enqueue } from '../../jobs/queue.repository.ts';
-import { queueEmail } from '../../platform/mail.repository.ts';
+import { queueAssignmentNotifications } from '../notifications/index.ts';
 import {
   type ChunkWrite,
   type LearnerPick,
-  findChunkAssignments,
   insertChunk,
   lastAssignmentId,
   pickedIdsAfter,
 } from './assignments-create.repository.ts';
-import { composeAssignedEmail } from './assignments-email.ts';
 
 /**
  * The lock every writer of a company's assignments takes (per chunk): on PostgreSQL two writers could
@@ -34,9 +31,11 @@ export interface CreatePlan {
   dueAt: string | null;
   recertifyMonths: number | null;
   courseIds: number[];
+  /**
+   * Queue `course_assignment` for what is created (the notification pipeline: the company's schedule
+   * row, template and sender decide). "Notify now" on New assignment; always for rule runs.
+   */
   notify: boolean;
-  companyName: string;
-  publicUrl: string;
 }
 
 export interface CreateProgress {
@@ -44,45 +43,14 @@ export interface CreateProgress {
   learners: number;
   afterId: number;
   created: number;
+  /** `course_assignment` messages queued (one per assignment and schedule row). */
   notified: number;
 }
 
 export const emptyProgress = (): CreateProgress => ({ learners: 0, afterId: 0, created: 0, notified: 0 });
 
-/** One e-mail per learner with the courses this chunk gave them, queued in the chunk's transaction. */
-async function notifyChunk(trx: Kysely<Database>, plan: CreatePlan, write: ChunkWrite, before: number) {
-  const rows = await findChunkAssignments(trx, write, before);
-  const byLearner = new Map<number, typeof rows>();
-  for (const row of rows) byLearner.set(row.user_id, [...(byLearner.get(row.user_id) ?? []), row]);
-  const now = new Date(plan.now);
-  let notified = 0;
-  for (const [userId, lines] of byLearner) {
-    const first = lines[0]!;
-    if (!first.email) continue;
-    const email = composeAssignedEmail(first, lines, plan.companyName, plan.publicUrl);
-    const deliveryId = await queueEmail(trx, {
-      companyId: plan.pick.companyId,
-      userId,
-      type: 'assignment_created',
-      recipient: first.email,
-      assignmentId: first.id,
-      ...email,
-      now,
-    });
-    await enqueue(trx, {
-      type: 'deliver_email',
-      payload: { delivery_id: deliveryId },
-      companyId: plan.pick.companyId,
-      createdBy: plan.actorId,
-      now,
-    });
-    notified++;
-  }
-  return notified;
-}
-
 /**
- * Writes the plan chunk by chunk, each chunk (its inserts, its e-mails, and `inChunk`'s own writes:
+ * Writes the plan chunk by chunk, each chunk (its inserts, its `course_assignment` messages, and `inChunk`'s own writes:
  * the job's progress, the last chunk's audit entry) in one transaction.
  */
 export async function runCreate(
@@ -114,7 +82,16 @@ export async function runCreate(
       const before = plan.notify ? await lastAssignmentId(trx) : 0;
       const created =
         ids.length > 0 && plan.courseIds.length > 0 ? await insertChunk(trx, deps.dialect, plan.pick, write) : 0;
-      const notified = plan.notify && created > 0 ? await notifyChunk(trx, plan, write, before) : 0;
+      const notified =
+        plan.notify && created > 0
+          ? await queueAssignmentNotifications(trx, {
+              companyId: plan.pick.companyId,
+              assignments: plan.rule
+                ? { ruleRunId: plan.rule.runId, afterId: before }
+                : { afterId: before, assignedAt: plan.now },
+              now: new Date(plan.now),
+            })
+          : 0;
       const next = {
         learners: progress.learners + ids.length,
         afterId: throughId,

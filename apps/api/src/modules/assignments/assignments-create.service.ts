@@ -19,13 +19,7 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { invalid, invalidField } from '../../platform/errors.ts';
 import { departmentScope } from '../../platform/scope.ts';
 import { type UserCriteria, assertDepartmentInScope, listCriteria } from '../users/index.ts';
-import {
-  type LearnerPick,
-  countNamedInScope,
-  countPicked,
-  findCompanyName,
-  findCoursesFor,
-} from './assignments-create.repository.ts';
+import { type LearnerPick, countNamedInScope, countPicked, findCoursesFor } from './assignments-create.repository.ts';
 import { type CreatePlan, emptyProgress, runCreate } from './assignments-create.runner.ts';
 import { ASSIGNMENTS_CREATE_JOB } from './assignments-create.job.ts';
 
@@ -165,8 +159,6 @@ export async function createAssignments(
     recertifyMonths: body.recertify_months ?? null,
     courseIds: usable.map((course) => course.id),
     notify: body.notify,
-    companyName: await findCompanyName(deps.db, ctx.companyId),
-    publicUrl: deps.publicUrl,
   };
   const request = {
     course_ids: courseIds,

@@ -4,6 +4,7 @@ import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { currentCourseVersion, previewCourseVersion } from '../courses/index.ts';
+import { queueNotification } from '../notifications/index.ts';
 import { type AttemptState, newAttemptState, parseState, topicStatuses } from './attempt-state.ts';
 import { scormMediaIds, startRule, toPlayerAssignment, toPlayerAttempt, toPlayerTopics } from './player.mapper.ts';
 import {
@@ -121,6 +122,9 @@ export async function startAttempt(
       created_at: at,
     });
     const fields = await updateAssignment(trx, assignmentId, { start: true, progress: 0 }, at);
+    // The first opening of the course tells the learner's manager (course_accessed), once per assignment.
+    if (assignment.started_at === null)
+      await queueNotification(trx, { companyId, type: 'course_accessed', userId, assignmentId, now });
     const step: Step = {
       trx,
       dialect: deps.dialect,

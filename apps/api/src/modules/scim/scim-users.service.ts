@@ -4,6 +4,7 @@ import type { Database, UsersTable } from '../../db/types.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import { destroyUserSessions } from '../../platform/session.repository.ts';
+import { queueNotification } from '../notifications/index.ts';
 import { breaksLoginNamespace, validateCustomFields } from '../users/index.ts';
 import { runAssignmentRules } from './rules-hook.ts';
 import { ScimError, scimError, scimNotFound } from './scim-errors.ts';
@@ -208,6 +209,7 @@ export async function createUser(db: Kysely<Database>, ctx: ScimContext, body: u
       await writeCustomValues(trx, ctx.companyId, id, customValues);
       const after = await userResource(trx, ctx, (await findScimUser(trx, ctx.companyId, id))!);
       await audit(trx, auditCtx(ctx), { action: 'scim.user.create', entityType: 'user', entityId: id, after });
+      await queueNotification(trx, { companyId: ctx.companyId, type: 'user_registration', userId: id, now: ctx.now() });
       await runAssignmentRules(trx, ctx.companyId, [id]);
       return after;
     })

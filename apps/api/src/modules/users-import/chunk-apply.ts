@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { iso } from '../../platform/clock.ts';
+import { queueRegistrationNotifications } from '../notifications/index.ts';
 import { auditRowsOf } from './chunk-audit.ts';
 import { loadChunkLookups } from './import-lookups.repository.ts';
 import { ROW_MESSAGES } from './import-messages.ts';
@@ -17,7 +18,6 @@ import { type Written, createDepartments, writeUsers } from './chunk-writes.ts';
 import { type AuditIdentity, insertAuditRows } from './import-writes.repository.ts';
 import type { RowDraft } from './row-draft.ts';
 import { type PlanContext, type RowPlan, planRow } from './row-plan.ts';
-import { queueWelcomeEmails } from './welcome-email.ts';
 import { isConstraintError, writeTransaction } from './write-transaction.ts';
 
 /** What a run knows for its whole length. */
@@ -27,8 +27,6 @@ export interface RunContext {
   importId: number;
   plan: PlanContext;
   who: AuditIdentity;
-  companyName: string;
-  publicUrl: string;
   now: () => Date;
 }
 
@@ -117,28 +115,13 @@ async function writeChunk(run: RunContext, trx: Kysely<Database>, drafts: RowDra
       trigger: 'import',
     });
   await insertAuditRows(trx, run.dialect, run.who, auditRowsOf(run, written, idOf, departments), now);
-  if (setup.options.send_welcome) {
-    const recipients = written
-      .filter((p) => p.kind === 'create' && p.values.email)
-      .map((p) => ({
-        userId: idOf.get(p)!,
-        email: p.values.email!,
-        firstName: p.values.first_name,
-        username: p.values.username,
-      }));
-    await queueWelcomeEmails(
-      trx,
-      run.dialect,
-      {
-        companyId: run.plan.companyId,
-        companyName: run.companyName,
-        publicUrl: run.publicUrl,
-        createdBy: run.who.actorId,
-        now,
-      },
-      recipients,
-    );
-  }
+  // Welcome messages through the notification pipeline (the schedule's user_registration rows), set-based.
+  if (setup.options.send_welcome)
+    await queueRegistrationNotifications(trx, {
+      companyId: run.plan.companyId,
+      userIds: written.filter((p) => p.kind === 'create').map((p) => idOf.get(p)!),
+      now: run.now(),
+    });
   const book = bookkeeping(plans, idOf);
   await upsertImportRows(trx, run.dialect, run.importId, book.rows);
   await insertImportErrors(trx, run.dialect, run.importId, 'import', book.errors);

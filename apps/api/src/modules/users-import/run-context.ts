@@ -11,7 +11,7 @@ import type { RunContext } from './chunk-apply.ts';
 import { DepartmentIndex } from './department-index.ts';
 import { loadCustomFields, loadDepartments } from './import-lookups.repository.ts';
 import type { SourceSpec } from './import-source.ts';
-import { type ImportRow, findCompanyName, findImport, findImporter } from './users-import.repository.ts';
+import { type ImportRow, findImport, findImporter } from './users-import.repository.ts';
 import { importSetup } from './row-draft.ts';
 
 /** Where uploaded import files live, under the data directory (the worker reaches the same place). */
@@ -58,10 +58,9 @@ export async function prepareRun(
   if (!actor || !allowed) throw new PermanentJobError('The person who started this import can no longer import users.');
   if (actor.site_admin !== 1 && actor.company_id !== row.company_id)
     throw new PermanentJobError('The person who started this import no longer belongs to its company.');
-  const [customFields, departments, companyName, scope] = await Promise.all([
+  const [customFields, departments, scope] = await Promise.all([
     loadCustomFields(db, row.company_id),
     loadDepartments(db, row.company_id),
-    findCompanyName(db, row.company_id),
     departmentScope(db, { user: actor, companyId: row.company_id }),
   ]);
   const setup = importSetup(
@@ -85,8 +84,6 @@ export async function prepareRun(
     storage: importStorage(config),
     plan: { setup, companyId: row.company_id, actor, scope, departments: new DepartmentIndex(departments) },
     who: { companyId: row.company_id, actorId: actor.id, impersonatorId: row.run_impersonator_id, ip: row.run_ip },
-    companyName,
-    publicUrl: config.publicUrl,
     now: config.now,
   };
 }

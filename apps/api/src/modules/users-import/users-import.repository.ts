@@ -23,11 +23,6 @@ export async function findImporter(db: Kysely<Database>, userId: number): Promis
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
-export async function findCompanyName(db: Kysely<Database>, companyId: number): Promise<string> {
-  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
-  return row?.name ?? '';
-}
-
 /** An import of the company, and (for a Department Manager) one they created; else undefined, like a missing one. */
 export async function findVisibleImport(
   db: Kysely<Database>,

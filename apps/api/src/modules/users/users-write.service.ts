@@ -9,6 +9,7 @@ import { invalid, invalidField, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { departmentScope } from '../../platform/scope.ts';
 import { destroyUserSessions } from '../../platform/session.repository.ts';
+import { queueNotification } from '../notifications/index.ts';
 import type { CustomFieldValue } from './custom-field-values.ts';
 import { findCustomFields, loadUserRelations } from './users-relations.repository.ts';
 import { assertMayProbeLogins, countTakenAnswer, hasTakenAnswer, takenRefusal } from './taken-answers.ts';
@@ -115,6 +116,7 @@ export async function createUser(deps: UsersDeps, ctx: AuthedContext, body: User
       });
       await writeCustomValues(trx, ctx.companyId, id, customValues);
       await usersChanged(trx, ctx.companyId, [id], ctx); // assignment rules (decision 066)
+      await queueNotification(trx, { companyId: ctx.companyId, type: 'user_registration', userId: id, now: ctx.now() });
       const after = await snapshot(trx, deps, ctx.companyId, id);
       await audit(trx, ctx, {
         action: 'user.create',
@@ -180,6 +182,10 @@ export async function updateUser(
       await writeCustomValues(trx, ctx.companyId, id, customValues);
       if (ending) await destroyUserSessions(trx, id, ending);
       await usersChanged(trx, ctx.companyId, [id], ctx); // assignment rules (decision 066)
+      // Someone changing their own password is told by e-mail (spec §3 update_password), so a change
+      // they did not make does not go unnoticed.
+      if (passwordHash && id === ctx.user.id)
+        await queueNotification(trx, { companyId: ctx.companyId, type: 'update_password', userId: id, now: ctx.now() });
       const after = await snapshot(trx, deps, ctx.companyId, id);
       await audit(trx, ctx, {
         action: 'user.update',
