@@ -48,7 +48,7 @@ test('a site admin creates an automated report, runs it now, sees the run and do
     .first()
     .click();
   await page.keyboard.press('Escape');
-  await drawer.getByRole('textbox', { name: 'Format' }).click();
+  await drawer.getByRole('combobox', { name: /^Format/ }).click();
   await page.getByRole('option', { name: 'CSV' }).click();
   await drawer.getByRole('button', { name: 'Create report' }).click();
   await page.getByText('The automated report was created.').waitFor();
@@ -79,5 +79,5 @@ test('a site admin creates an automated report, runs it now, sees the run and do
     .getByRole('button', { name: 'Delete report' })
     .click();
   await page.getByText('The automated report was deleted.').waitFor();
-  await expect(table.getByText(NAME).count()).resolves.toBe(0);
+  await expect.poll(() => table.getByText(NAME).count()).toBe(0);
 });
