@@ -907,10 +907,16 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     ...same([403, 403, 403, 403, 403, 200]),
   },
   createAutomatedReport: {
-    // No recipients: refused before anything is written.
+    // A recipient who does not exist: refused before anything is written.
     request: (w, a, t) => ({
       url: '/api/v3/automated-reports',
-      body: { name: 'Matrix', report: 'status-counts', format: 'csv', recipient_ids: [], schedule: { kind: 'daily' } },
+      body: {
+        name: 'Matrix',
+        report: 'status-counts',
+        format: 'csv',
+        recipient_ids: [MISSING_IMPORT],
+        schedule: { kind: 'daily' },
+      },
       headers: scope(w, a, t),
     }),
     ...same([403, 403, 403, 403, 403, 422]),
