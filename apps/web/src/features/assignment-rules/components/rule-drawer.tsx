@@ -1,6 +1,7 @@
 import type { AssignmentRule } from '@heed/contract';
 import { Drawer, Tabs } from '@mantine/core';
 import { useState } from 'react';
+import { useAssignmentRule } from '../api/get-assignment-rule.ts';
 import { RuleEditor } from './rule-editor.tsx';
 import { RuleExclusionsPanel } from './rule-exclusions-panel.tsx';
 import { RuleRunsPanel } from './rule-runs-panel.tsx';
@@ -15,7 +16,9 @@ export interface RuleDrawerProps {
 /** A rule's drawer: the editor with its dry run, the run history with run now and undo, and the exclusions. */
 export function RuleDrawer({ rule, onClose, onSaved }: RuleDrawerProps) {
   const [tab, setTab] = useState<string | null>('rule');
-  const saved = rule !== null && rule !== 'new' ? rule : null;
+  const opened = rule !== null && rule !== 'new' ? rule : null;
+  // The tabs' counts follow runs and exclusions; the editor keeps the rule it was opened with.
+  const saved = useAssignmentRule(opened);
   return (
     <Drawer
       opened={rule !== null}
@@ -36,7 +39,7 @@ export function RuleDrawer({ rule, onClose, onSaved }: RuleDrawerProps) {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="rule">
-            <RuleEditor key={saved?.id ?? 'new'} rule={saved} onSaved={onSaved} onCancel={onClose} />
+            <RuleEditor key={opened?.id ?? 'new'} rule={opened} onSaved={onSaved} onCancel={onClose} />
           </Tabs.Panel>
           {saved && (
             <Tabs.Panel value="runs">

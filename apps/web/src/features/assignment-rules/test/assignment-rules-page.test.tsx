@@ -21,14 +21,18 @@ const DRY_RUN = {
 };
 
 function api() {
+  let excluded = false;
   return mockApi((call) => {
+    if (call.method === 'GET' && call.path === `${RULES}/7`)
+      return json({ data: makeRule({ exclusions: excluded ? 2 : 1 }) });
     if (call.path === '/api/v3/users/preferences') return json({ data: null });
     if (call.path === '/api/v3/departments') return json({ data: DEPARTMENTS });
     if (call.path === '/api/v3/custom-fields') return json({ data: [] });
     if (call.path === '/api/v3/courses') return json(pageOf([{ id: 3, name: 'Fire Safety', active: true }]));
     if (call.method === 'GET' && call.path === RULES) return json(pageOf([makeRule()]));
     if (call.method === 'POST' && call.path === `${RULES}/dry-run`) return json(DRY_RUN);
-    if (call.method === 'POST' && call.path === `${RULES}/7/exclusions`)
+    if (call.method === 'POST' && call.path === `${RULES}/7/exclusions`) {
+      excluded = true;
       return json(
         {
           data: {
@@ -42,6 +46,7 @@ function api() {
         },
         201,
       );
+    }
     return undefined;
   });
 }
@@ -76,17 +81,19 @@ describe('Assignment rules page', () => {
   );
 
   it(
-    'takes a learner who already has the course off it: an exclusion of the rule',
+    'takes a learner who already has the course off it: an exclusion of the rule, counted on its tab',
     async () => {
       const calls = api();
       renderPage(<AssignmentRulesPage />);
       const table = await screen.findByRole('table', { name: 'Assignment rules' });
       await userEvent.click(await within(table).findByText('Plant safety'));
       await screen.findByTestId('dry-run-summary');
+      expect(screen.getByRole('tab', { name: 'Exclusions (1)' })).toBeTruthy();
       await userEvent.click(screen.getByText(/Already has it/));
       await userEvent.click(await screen.findByRole('button', { name: 'Take Olive Abbott off Fire Safety' }));
       await waitFor(() => expect(calls.callsTo('POST', `${RULES}/7/exclusions`)).toHaveLength(1));
       expect(calls.callsTo('POST', `${RULES}/7/exclusions`)[0]!.body).toEqual({ user_id: 5, course_id: 3 });
+      expect(await screen.findByRole('tab', { name: 'Exclusions (2)' })).toBeTruthy();
     },
     TIMEOUT,
   );
