@@ -19,7 +19,7 @@ import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
 import { AppError, type FieldErrors, invalid, notFound } from '../../platform/errors.ts';
 import { customFieldsByKey, reportCriteria } from '../reports/index.ts';
-import { safeTimeZone } from '../notifications/time-zone.ts';
+import { safeTimeZone } from '../../platform/time-zone.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { pageMeta } from '../users/index.ts';
 import * as reports from './automated-reports.repository.ts';

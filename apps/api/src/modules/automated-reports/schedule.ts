@@ -1,9 +1,9 @@
 import { AUTOMATED_REPORT_MESSAGES, type AutomatedReportSchedule } from '@heed/contract';
 import { Cron } from 'croner';
 import { invalidField } from '../../platform/errors.ts';
-import { addDays, localDate, parseHhmm, zonedTime } from '../notifications/time-zone.ts';
+import { addDays, localDate, parseHhmm, zonedTime } from '../../platform/time-zone.ts';
 
-// When a schedule next runs, in the company's time zone (notifications' time-zone.ts; cron through
+// When a schedule next runs, in the company's time zone (platform/time-zone.ts; cron through
 // croner with the zone). Every kind returns the first instant strictly after `after`.
 
 const HOUR_MS = 3_600_000;

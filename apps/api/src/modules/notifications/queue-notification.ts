@@ -15,7 +15,7 @@ import {
   insertDeliveries,
   insertUserEvents,
 } from './pipeline.repository.ts';
-import { outsideQuietHours, safeTimeZone } from './time-zone.ts';
+import { outsideQuietHours, safeTimeZone } from '../../platform/time-zone.ts';
 
 /** The job that sends due deliveries in batches (deliver.job.ts). */
 export const NOTIFICATIONS_DELIVER_JOB = 'notifications_deliver';

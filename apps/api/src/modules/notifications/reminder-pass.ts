@@ -10,7 +10,7 @@ import {
   insertManagerStep,
 } from './pipeline.repository.ts';
 import { ensureDeliverJob } from './queue-notification.ts';
-import { addDays, dayNumber, localDate, outsideQuietHours, safeTimeZone, zonedTime } from './time-zone.ts';
+import { addDays, dayNumber, localDate, outsideQuietHours, safeTimeZone, zonedTime } from '../../platform/time-zone.ts';
 
 /** The reminder pass; it runs every hour, and each company's day is done by the first run of its day. */
 export const NOTIFICATIONS_PASS_JOB = 'notifications_pass';

@@ -12,7 +12,7 @@ import {
   findNotificationUser,
   findReportRows,
 } from './pipeline.repository.ts';
-import { localDate, safeTimeZone } from './time-zone.ts';
+import { localDate, safeTimeZone } from '../../platform/time-zone.ts';
 
 /** Most report rows a manager message lists (the totals say how many there are). */
 const REPORT_ROWS = 100;
