@@ -33,6 +33,7 @@ import * as m033 from './migrations/033-company-branding.ts';
 import * as m034 from './migrations/034-identity-integrations.ts';
 import * as m035 from './migrations/035-recertification.ts';
 import * as m036 from './migrations/036-automated-reports.ts';
+import * as m038 from './migrations/038-lookup-indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '034-identity-integrations': m034,
   '035-recertification': m035,
   '036-automated-reports': m036,
+  '038-lookup-indexes': m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

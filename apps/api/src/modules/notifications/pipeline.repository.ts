@@ -7,7 +7,7 @@ import { iso } from '../../platform/clock.ts';
 // The SQL of the notification pipeline (decision 068): queueing event messages, the daily reminder
 // pass's set-based inserts, and the look-ups a message is rendered from.
 
-/** Assignments a reminder is about: not completed, not expired. Index `assignments_company_status`. */
+/** Assignments a reminder is about: not completed, not expired. Index `assignments_company_status` (company, status, due date, user: covering, migration 038). */
 export const OPEN_ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'overdue'] as const;
 
 /** The company a message is sent for, with its logo asset (the file its branding names, if it still exists). */
