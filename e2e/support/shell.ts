@@ -44,20 +44,24 @@ export async function sideNavLabels(page: Page): Promise<string[]> {
   return (await items.filter({ visible: true }).allInnerTexts()).map((text) => text.trim());
 }
 
-/** Calls the API from the page, as the console would: cookies, the XSRF token, same-origin. */
+/**
+ * Calls the API (`path` below /api/v3) from the page, as the console would: cookies, the XSRF token,
+ * same-origin; `extraHeaders` for e.g. a site admin's X-Company-ID.
+ */
 export async function apiFromPage<T = unknown>(
   page: Page,
   method: string,
   path: string,
   body?: unknown,
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; json: T }> {
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async ({ method, path, body, extraHeaders }) => {
       const token = document.cookie
         .split('; ')
         .find((part) => part.startsWith('XSRF-TOKEN='))
         ?.slice('XSRF-TOKEN='.length);
-      const headers: Record<string, string> = { Accept: 'application/json' };
+      const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
       if (token) headers['X-XSRF-TOKEN'] = decodeURIComponent(token);
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       const response = await fetch(`/api/v3${path}`, {
@@ -69,7 +73,7 @@ export async function apiFromPage<T = unknown>(
       const text = await response.text();
       return { status: response.status, json: text ? JSON.parse(text) : null };
     },
-    { method, path, body },
+    { method, path, body, extraHeaders },
   );
 }
 

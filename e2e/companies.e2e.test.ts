@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext, submitSignIn } from '../support/browser.ts';
-import { SITE_ADMIN, demoUser } from '../support/demo-users.ts';
-import { type RunningHeed, startHeed } from '../support/server.ts';
-import { apiFromPage, consoleReady, signInToConsole } from '../support/shell.ts';
+import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
+import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
+import { type RunningHeed, startHeed } from './support/server.ts';
+import { apiFromPage, consoleReady, signInToConsole } from './support/shell.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -69,8 +69,10 @@ describe('onboarding a client company', () => {
     const name = `Northwind ${Date.now()}`;
     await page.getByLabel('Name').fill(name);
     await page.getByLabel('Department label').fill('Site');
-    await page.getByLabel('Copy from').click();
-    await page.getByLabel('Copy from').fill('Acme');
+    // A Mantine Select: its list of options is labelled by the field's label too.
+    const copyFrom = page.getByRole('combobox', { name: 'Copy from' });
+    await copyFrom.click();
+    await copyFrom.fill('Acme');
     await page.getByRole('option', { name: 'Acme Manufacturing' }).click();
     await expect.poll(() => page.getByLabel('Departments (the whole tree)').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create company' }).click();
@@ -79,7 +81,16 @@ describe('onboarding a client company', () => {
     await page.waitForURL('**/admin/settings/company');
     await consoleReady(page);
     await expect.poll(() => page.getByTestId('company-selector').textContent()).toContain(name);
-    const departments = await apiFromPage<{ data: { name: string }[] }>(page, 'GET', '/api/v3/departments');
+    // The site admin now acts on the new company: the console sends its id on every call (spec §6).
+    const companyId = await page.evaluate(() => sessionStorage.getItem('heed.company') ?? '');
+    const asNewCompany = { 'X-Company-ID': companyId };
+    const departments = await apiFromPage<{ data: { name: string }[] }>(
+      page,
+      'GET',
+      '/departments',
+      undefined,
+      asNewCompany,
+    );
     expect(departments.json.data.length).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('side-nav').textContent()).toContain('Sites');
 
@@ -101,15 +112,23 @@ describe('onboarding a client company', () => {
 
     // A learner of the company sees the logo on the learner side.
     const username = `northwind.learner.${Date.now()}`;
-    const created = await apiFromPage<{ data: { id: number } }>(page, 'POST', '/api/v3/users', {
-      username,
-      first_name: 'Nia',
-      last_name: 'North',
-      role: 0,
-      password: 'northwind-learner-1',
-    });
-    expect(created.status).toBe(201);
-    const learner = await browser.newContext({ baseURL: baseUrl });
+    const created = await apiFromPage<{ data: { id: number } }>(
+      page,
+      'POST',
+      '/users',
+      // Acme's custom fields came along, its required Employee ID among them.
+      {
+        username,
+        first_name: 'Nia',
+        last_name: 'North',
+        role: 0,
+        password: 'northwind-learner-1',
+        custom_fields: { employee_id: 'NW-0001' },
+      },
+      asNewCompany,
+    );
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const learner = await newContext(browser, baseUrl);
     const learnerPage = await learner.newPage();
     await learnerPage.goto('/login');
     await submitSignIn(learnerPage, username, 'northwind-learner-1');
