@@ -173,6 +173,45 @@ describe('event notifications through the pipeline', () => {
   });
 });
 
+describe('"Send reminder now" (assignment bulk action)', () => {
+  it("sends the company's User Reminder at once, quiet hours or not, with a working Assignment Details link, each time it is asked", async () => {
+    const { w, peer, cm } = await world();
+    // The timed row's template and quiet hours: a manual send uses the template, not the timing.
+    await addSchedule(w, {
+      type: 'reminder_employee',
+      trigger: 'before_due',
+      offset_days: 3,
+      quiet_start: '00:00',
+      quiet_end: '23:59',
+    });
+    const assignmentId = await assignDue(w, w.ids.ann, 10);
+    const send = () =>
+      cm.request('PUT', '/api/v3/assignments', {
+        query: { 'field[id]': String(assignmentId) },
+        body: { action: 'send_reminder' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ changed: 1 });
+    expect(await deliver(w)).toMatchObject({ sent: 1, failed: 0 });
+    expect((await send()).json().data).toMatchObject({ changed: 1 });
+    expect(await deliver(w)).toMatchObject({ sent: 1, failed: 0 });
+
+    expect(peer.arrived.map((m) => m.to)).toEqual(['ann@example.test', 'ann@example.test']);
+    const mail = peer.arrived[0]!;
+    expect(mail.subject).toContain('Fire Safety');
+    expect(mail.text).not.toContain('{{');
+    const token = /public\/assignments\?token=([^\s&]+)/.exec(mail.text)?.[1];
+    expect(token, mail.text).toBeDefined();
+    const details = await w.t.app.inject({ url: `/api/v3/public/assignments?token=${token}` });
+    expect(details.json().data, `${details.body}\n${mail.text}`).toMatchObject({
+      first_name: 'Ann',
+      course_name: 'Fire Safety',
+    });
+    expect((await deliveries(w)).map((d) => d.type)).toEqual(['reminder_employee', 'reminder_employee']);
+  });
+});
+
 describe('a suspended company', () => {
   it('gets no reminders and no event messages, and what was queued before is not sent', async () => {
     const { w, peer, cm } = await world();

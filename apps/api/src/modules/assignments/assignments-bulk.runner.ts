@@ -3,9 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import { transactionLock } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
-import { enqueue } from '../../jobs/queue.repository.ts';
 import { iso } from '../../platform/clock.ts';
-import { queueEmail } from '../../platform/mail.repository.ts';
 import { assignmentDetailsUrl, issueAssignmentLink } from './assignment-links.ts';
 import {
   type AuditRow,
@@ -21,7 +19,7 @@ import {
 import { type AssignmentBulkPlan, type BulkAssignmentCandidate, classify } from './assignments-bulk.rules.ts';
 import { type AssignmentBulkState, advanceBulk, emptyBulkState } from './assignments-bulk.state.ts';
 import { ASSIGNMENT_WRITE_LOCK } from './assignments-create.runner.ts';
-import { composeReminderEmail } from './assignments-reminder-email.ts';
+import { queueNotification } from '../notifications/index.ts';
 
 export interface AssignmentBulkRunDeps {
   db: Kysely<Database>;
@@ -47,9 +45,9 @@ const before = (row: BulkAssignmentCandidate) => ({
 });
 
 /**
- * "Send reminder now": a link to Assignment Details and an e-mail per assignment, queued in the
- * chunk's transaction. TODO(notifications): once the notifications module exports
- * `queueNotification`, a reminder goes through it (the company's User Reminder template and sender).
+ * "Send reminder now": a link to Assignment Details and a User Reminder per assignment through the
+ * notification pipeline (the company's template and sender, its delivery log and retries), queued in
+ * the chunk's transaction and sent at once.
  */
 async function queueReminders(
   trx: Kysely<Database>,
@@ -65,32 +63,20 @@ async function queueReminders(
       createdBy: plan.actorId,
       now,
     });
-    const email = composeReminderEmail(
-      { first_name: row.learner_first_name, course_name: row.course_name, due_at: row.due_at, now: iso(now) },
-      plan.companyName,
-      assignmentDetailsUrl(plan.publicUrl, link.token),
-    );
-    const deliveryId = await queueEmail(trx, {
+    const deliveryIds = await queueNotification(trx, {
       companyId: row.company_id,
-      userId: row.user_id,
       type: 'reminder_employee',
-      recipient: row.learner_email!,
+      userId: row.user_id,
       assignmentId: row.id,
-      ...email,
-      now,
-    });
-    await enqueue(trx, {
-      type: 'deliver_email',
-      payload: { delivery_id: deliveryId },
-      companyId: row.company_id,
-      createdBy: plan.actorId,
+      context: { public_assignment_url: assignmentDetailsUrl(plan.publicUrl, link.token) },
+      manual: true,
       now,
     });
     audits.push({
       entityId: row.id,
       action: 'assignment.reminder_sent',
       before: null,
-      after: { delivery_id: deliveryId, recipient: row.learner_email },
+      after: { delivery_id: deliveryIds[0] ?? null, recipient: row.learner_email },
     });
   }
   return audits;

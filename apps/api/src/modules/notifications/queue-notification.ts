@@ -57,6 +57,12 @@ export interface QueueNotificationInput {
   context?: Partial<NotificationContext>;
   /** Already rendered (the reset e-mail, whose link must not be stored before it is sent). */
   message?: { subject: string | null; text: string; html: string | null };
+  /**
+   * Sent now because someone asked ("Send reminder now"): through the type's schedule rows whatever
+   * their timing (one per method), by e-mail with the default template when the schedule has none,
+   * never held for quiet hours and never deduplicated (asking twice sends twice).
+   */
+  manual?: boolean;
   now?: Date;
 }
 
@@ -77,7 +83,7 @@ export async function queueNotification(trx: Kysely<Database>, input: QueueNotif
   const [company, user, rows] = await Promise.all([
     findCompanyForNotifications(trx, input.companyId),
     findNotificationUser(trx, input.userId),
-    findEnabledNotifications(trx, input.companyId, { type: input.type, timed: false }),
+    findEnabledNotifications(trx, input.companyId, { type: input.type, timed: input.manual ? undefined : false }),
   ]);
   // A suspended company sends nothing (decision 068): its people cannot sign in to act on it.
   if (!company || company.suspended === 1 || !user || user.suspended === 1 || user.company_id !== input.companyId)
@@ -92,9 +98,10 @@ export async function queueNotification(trx: Kysely<Database>, input: QueueNotif
     sender_id: number | null;
     quiet_start: string | null;
     quiet_end: string | null;
-  }[] = [...rows];
+  }[] = input.manual ? rows.filter((row, i) => rows.findIndex((r) => r.method === row.method) === i) : [...rows];
+  const immediate = SYSTEM_TYPES.has(input.type) || input.manual === true;
   // Password e-mails always go out by e-mail: a company's schedule may add SMS or its template, not stop them.
-  if (SYSTEM_TYPES.has(input.type) && !schedule.some((row) => row.method === 'email'))
+  if (immediate && !schedule.some((row) => row.method === 'email'))
     schedule.push({
       id: null,
       method: 'email',
@@ -110,9 +117,7 @@ export async function queueNotification(trx: Kysely<Database>, input: QueueNotif
   for (const row of input.message ? schedule.filter((r) => r.method === 'email') : schedule) {
     const recipient = row.method === 'sms' ? to.phone : to.email;
     if (!recipient) continue;
-    const sendAt = SYSTEM_TYPES.has(input.type)
-      ? now
-      : outsideQuietHours(now, { start: row.quiet_start, end: row.quiet_end }, timeZone);
+    const sendAt = immediate ? now : outsideQuietHours(now, { start: row.quiet_start, end: row.quiet_end }, timeZone);
     values.push({
       company_id: input.companyId,
       notification_id: row.id,
@@ -127,7 +132,7 @@ export async function queueNotification(trx: Kysely<Database>, input: QueueNotif
       status: 'queued',
       created_at: iso(now),
       next_attempt_at: iso(sendAt),
-      dedupe_key: row.id === null ? null : keyOf(input.type, row.id, user.id, assignmentId),
+      dedupe_key: row.id === null || input.manual ? null : keyOf(input.type, row.id, user.id, assignmentId),
       sender_id: row.sender_id,
       template_id: row.template_id,
       context: JSON.stringify(input.context ?? {}),
