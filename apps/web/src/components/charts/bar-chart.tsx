@@ -25,6 +25,11 @@ const LABEL_WIDTH = 150;
 const RIGHT = 16;
 const TOP = 4;
 const AXIS_HEIGHT = 40;
+/**
+ * A row that is a link stays a 24 CSS px target (WCAG 2.5.8) where the chart is drawn narrowest: a
+ * half-width dashboard card just above the 1200 px breakpoint shows the 640-unit view box at about 0.6.
+ */
+const LINK_ROW_HEIGHT = 42;
 
 /** A rounded upper end for the value axis: 1, 2, 2.5 or 5 times a power of ten. */
 export function niceMax(value: number): number {
@@ -49,7 +54,7 @@ export function BarChart({
   hrefOf,
 }: BarChartProps) {
   const barHeight = stacked ? 18 : Math.max(8, 18 - 4 * (series.length - 1));
-  const rowHeight = stacked ? 28 : series.length * barHeight + 12;
+  const rowHeight = Math.max(hrefOf ? LINK_ROW_HEIGHT : 0, stacked ? 28 : series.length * barHeight + 12);
   const plotWidth = WIDTH - LABEL_WIDTH - RIGHT;
   const largest = Math.max(
     0,
@@ -126,7 +131,9 @@ export function BarChart({
               {series.map((s, j) => {
                 const value = d.values[s.key] ?? 0;
                 const x = LABEL_WIDTH + (stacked ? scale(offset) : 0);
-                const barY = stacked ? y + (rowHeight - barHeight) / 2 : y + 6 + j * barHeight;
+                const barY = stacked
+                  ? y + (rowHeight - barHeight) / 2
+                  : y + (rowHeight - series.length * barHeight) / 2 + j * barHeight;
                 if (stacked) offset += value;
                 return (
                   <rect
