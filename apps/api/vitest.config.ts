@@ -13,5 +13,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: true,
+    // Each worker imports the API once for all its files instead of once per file (decision 079): about
+    // 40% less CPU. Every test still builds its own app on its own fresh database (test/support/test-app.ts).
+    isolate: false,
   },
 });

@@ -10,5 +10,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     testTimeout: 15_000,
+    // One jsdom and one import of Mantine per worker instead of per file: the suite's CPU time falls by
+    // about 60% (setup and environment were two thirds of it). No file mocks modules; setup.ts cleans the DOM.
+    isolate: false,
   },
 });
