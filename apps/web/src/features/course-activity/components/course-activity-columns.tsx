@@ -30,7 +30,8 @@ export const COURSE_ACTIVITY_COLUMNS: readonly ListColumn<CourseActivityEntry>[]
     id: 'event',
     label: 'Event',
     cell: (e) => (
-      <Badge variant="light" color={EVENT_COLOURS[e.event as CourseActivityEvent] ?? 'gray'} size="sm">
+      // As written ("Completed"), like the assignment status badges: not Mantine's default capitals.
+      <Badge variant="light" color={EVENT_COLOURS[e.event as CourseActivityEvent] ?? 'gray'} size="sm" tt="none">
         {eventLabel(e.event)}
       </Badge>
     ),

@@ -46,6 +46,10 @@ describe('the course activity page', { timeout: 60_000 }, () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['3', 'Olive Abbott', 'Fire Safety', 'Exits', 'Completed', 'Attempt 1 · Score 90', '5 Jan 2026, 08:30']);
+    // The event badge reads as written, not in Mantine's default capitals.
+    expect(within(rows[2]!).getByText('Completed').closest('.mantine-Badge-root')).toHaveStyle({
+      textTransform: 'none',
+    });
     // The server's default order is the spec's: master_id ascending.
     expect(api.callsTo('GET', ACTIVITY)[0]!.query.get('order')).toBeNull();
   });

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from '../support/browser.ts';
-import { SITE_ADMIN, demoUser } from '../support/demo-users.ts';
-import { signInToConsole } from '../support/shell.ts';
+import { launchChromium, newContext } from './support/browser.ts';
+import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
+import { signInToConsole } from './support/shell.ts';
 
 // History and assessment pages (issue 18): the site admin reads the audit log and the course activity
 // of the demo's Acme, opens an entry's diff, pages back in time; Acme's Company Manager reads the
@@ -52,9 +52,10 @@ test('a site admin reads the audit log newest first, opens a diff and pages back
   await page.getByRole('button', { name: 'Filter by entity' }).click();
   await page.getByRole('checkbox', { name: 'user', exact: true }).click();
   await page.keyboard.press('Escape');
+  // The filter's popover is a dialog too ("Entity"): it closes before the entry's drawer opens.
+  await expect.poll(() => page.getByRole('dialog', { name: /^Entity/ }).count()).toBe(0);
   await table.locator('tbody tr').first().locator('td').first().click();
-  await page.getByRole('dialog').waitFor();
-  await page.getByRole('dialog').getByText('Changes').waitFor();
+  await page.getByRole('dialog').getByText('Changes', { exact: true }).waitFor();
 });
 
 test('a site admin reads course activity in master_id order and narrows it to one event', async () => {
