@@ -88,18 +88,6 @@ export async function insertDeliveries(db: Kysely<Database>, rows: Insertable<De
   return inserted.map((row) => row.id);
 }
 
-export interface StepInsert {
-  companyId: number;
-  notification: { id: number; type: string; method: string; template_id: number | null; sender_id: number | null };
-  /** Assignments due in [dueFrom, dueTo). */
-  dueFrom: Date;
-  dueTo: Date;
-  /** The key's prefix: the rest is the learner's assignment id (reminders) or the manager's user id. */
-  keyPrefix: string;
-  sendAt: Date;
-  now: Date;
-}
-
 const recipientColumn = (method: string) => (method === 'sms' ? 'phone' : 'email');
 
 /** An event's schedule row and when its messages go out (after the row's quiet hours). */
@@ -108,6 +96,15 @@ export interface EventInsert {
   notification: { id: number; type: string; method: string; template_id: number | null; sender_id: number | null };
   sendAt: Date;
   now: Date;
+}
+
+/** A reminder step: its schedule row, the due window it covers and its key prefix. */
+export interface StepInsert extends EventInsert {
+  /** Assignments due in [dueFrom, dueTo). */
+  dueFrom: Date;
+  dueTo: Date;
+  /** The key's prefix: the rest is the learner's assignment id (reminders) or the manager's user id. */
+  keyPrefix: string;
 }
 
 /**
@@ -141,23 +138,14 @@ export async function insertAssignmentEvents(
     .where('u.suspended', '=', 0)
     .where(`u.${column}`, 'is not', null)
     .where(`u.${column}`, '!=', '')
-    .select((eb) => [
-      eb.ref('a.company_id').as('company_id'),
-      castInteger(step.notification.id).as('notification_id'),
-      eb.ref('a.id').as('assignment_id'),
-      eb.ref('u.id').as('user_id'),
-      castText(step.notification.type).as('type'),
-      castText(step.notification.method).as('method'),
-      eb.ref(`u.${column}`).as('recipient'),
-      castText('').as('body'),
-      castText('queued').as('status'),
-      castText(iso(step.now)).as('created_at'),
-      sql<string>`${castText(`e:${step.notification.id}:a`)} || CAST(a.id AS varchar(20))`.as('dedupe_key'),
-      castText(iso(step.sendAt)).as('next_attempt_at'),
-      castInteger(step.notification.sender_id).as('sender_id'),
-      castInteger(step.notification.template_id).as('template_id'),
-      castText('{}').as('context'),
-    ]);
+    .select(
+      queuedDelivery(step, {
+        from: 'a',
+        assignment: 'a.id',
+        recipient: `u.${column}`,
+        key: [`e:${step.notification.id}:a`, 'a.id'],
+      }),
+    );
   return insertSelected(db, select);
 }
 
@@ -176,23 +164,14 @@ export async function insertUserEvents(
     .where('u.suspended', '=', 0)
     .where(`u.${column}`, 'is not', null)
     .where(`u.${column}`, '!=', '')
-    .select((eb) => [
-      eb.ref('u.company_id').as('company_id'),
-      castInteger(step.notification.id).as('notification_id'),
-      sql<null>`NULL`.as('assignment_id'),
-      eb.ref('u.id').as('user_id'),
-      castText(step.notification.type).as('type'),
-      castText(step.notification.method).as('method'),
-      eb.ref(`u.${column}`).as('recipient'),
-      castText('').as('body'),
-      castText('queued').as('status'),
-      castText(iso(step.now)).as('created_at'),
-      sql<string>`${castText(`e:${step.notification.id}:u`)} || CAST(u.id AS varchar(20))`.as('dedupe_key'),
-      castText(iso(step.sendAt)).as('next_attempt_at'),
-      castInteger(step.notification.sender_id).as('sender_id'),
-      castInteger(step.notification.template_id).as('template_id'),
-      castText('{}').as('context'),
-    ]);
+    .select(
+      queuedDelivery(step, {
+        from: 'u',
+        assignment: null,
+        recipient: `u.${column}`,
+        key: [`e:${step.notification.id}:u`, 'u.id'],
+      }),
+    );
   return insertSelected(db, select);
 }
 
@@ -213,23 +192,9 @@ export async function insertLearnerStep(db: Kysely<Database>, step: StepInsert):
     .where('u.suspended', '=', 0)
     .where(`u.${column}`, 'is not', null)
     .where(`u.${column}`, '!=', '')
-    .select((eb) => [
-      eb.ref('a.company_id').as('company_id'),
-      castInteger(step.notification.id).as('notification_id'),
-      eb.ref('a.id').as('assignment_id'),
-      eb.ref('u.id').as('user_id'),
-      castText(step.notification.type).as('type'),
-      castText(step.notification.method).as('method'),
-      eb.ref(`u.${column}`).as('recipient'),
-      castText('').as('body'),
-      castText('queued').as('status'),
-      castText(iso(step.now)).as('created_at'),
-      sql<string>`${castText(step.keyPrefix)} || CAST(a.id AS varchar(20))`.as('dedupe_key'),
-      castText(iso(step.sendAt)).as('next_attempt_at'),
-      castInteger(step.notification.sender_id).as('sender_id'),
-      castInteger(step.notification.template_id).as('template_id'),
-      castText('{}').as('context'),
-    ]);
+    .select(
+      queuedDelivery(step, { from: 'a', assignment: 'a.id', recipient: `u.${column}`, key: [step.keyPrefix, 'a.id'] }),
+    );
   return insertSelected(db, select);
 }
 
@@ -270,24 +235,39 @@ export async function insertManagerStep(
             .where('u.manager_id', 'is not', null)
             .where('u.suspended', '=', 0),
     )
-    .select((eb) => [
-      eb.ref('m.company_id').as('company_id'),
-      castInteger(step.notification.id).as('notification_id'),
-      sql<null>`NULL`.as('assignment_id'),
-      eb.ref('m.id').as('user_id'),
-      castText(step.notification.type).as('type'),
-      castText(step.notification.method).as('method'),
-      eb.ref(`m.${column}`).as('recipient'),
-      castText('').as('body'),
-      castText('queued').as('status'),
-      castText(iso(step.now)).as('created_at'),
-      sql<string>`${castText(step.keyPrefix)} || CAST(m.id AS varchar(20))`.as('dedupe_key'),
-      castText(iso(step.sendAt)).as('next_attempt_at'),
-      castInteger(step.notification.sender_id).as('sender_id'),
-      castInteger(step.notification.template_id).as('template_id'),
-      castText('{}').as('context'),
-    ]);
+    .select(
+      queuedDelivery(step, { from: 'm', assignment: null, recipient: `m.${column}`, key: [step.keyPrefix, 'm.id'] }),
+    );
   return insertSelected(db, select);
+}
+
+/**
+ * The columns of a queued delivery for INSERT … SELECT: the company of `from`, the user `recipient`
+ * names (`u.email`, `m.phone`…), the assignment if any, and the dedupe key `{prefix}{key column}`.
+ */
+function queuedDelivery(
+  step: EventInsert,
+  refs: { from: string; assignment: string | null; recipient: string; key: [string, string] },
+) {
+  const user = refs.recipient.split('.')[0]!;
+  const [prefix, keyColumn] = refs.key;
+  return [
+    sql.ref(`${refs.from}.company_id`).as('company_id'),
+    castInteger(step.notification.id).as('notification_id'),
+    (refs.assignment === null ? sql<null>`NULL` : sql.ref(refs.assignment)).as('assignment_id'),
+    sql.ref(`${user}.id`).as('user_id'),
+    castText(step.notification.type).as('type'),
+    castText(step.notification.method).as('method'),
+    sql.ref(refs.recipient).as('recipient'),
+    castText('').as('body'),
+    castText('queued').as('status'),
+    castText(iso(step.now)).as('created_at'),
+    sql<string>`${castText(prefix)} || CAST(${sql.ref(keyColumn)} AS varchar(20))`.as('dedupe_key'),
+    castText(iso(step.sendAt)).as('next_attempt_at'),
+    castInteger(step.notification.sender_id).as('sender_id'),
+    castInteger(step.notification.template_id).as('template_id'),
+    castText('{}').as('context'),
+  ];
 }
 
 const STEP_COLUMNS = [
