@@ -1,29 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { serverSecret } from '../../platform/server-secrets.repository.ts';
 
 // The SQL of Assignment Details links (migration 027): the server's HMAC key, the links' records.
 
-const LINK_SECRET = 'assignment_link_hmac';
-
-/**
- * The key the links are signed with: drawn once per installation and kept in `server_secrets`, so
- * the API and the worker (and every restart) sign alike. Two first draws at once keep the first.
- */
-export async function linkSecret(db: Kysely<Database>, now: string): Promise<Buffer> {
-  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', LINK_SECRET).executeTakeFirst();
-  let row = await read();
-  if (!row) {
-    await db
-      .insertInto('server_secrets')
-      .values({ name: LINK_SECRET, value: randomBytes(32).toString('base64url'), created_at: now })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    row = await read();
-  }
-  if (!row) throw new Error('The link secret could not be stored.');
-  return Buffer.from(row.value, 'base64url');
-}
+/** The key Assignment Details links are signed with. */
+export const linkSecret = (db: Kysely<Database>, now: string) => serverSecret(db, 'assignment_link_hmac', now);
 
 export async function insertLink(
   db: Kysely<Database>,

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AutomatedReportFilesTable, AutomatedReportRunsTable, Database } from '../../db/types.ts';
+import { serverSecret } from '../../platform/server-secrets.repository.ts';
 
 export type RunRow = Selectable<AutomatedReportRunsTable>;
 export type FileRow = Selectable<AutomatedReportFilesTable>;
@@ -183,20 +183,5 @@ export async function storageKeysOfReport(db: Kysely<Database>, reportId: number
   return rows.map((row) => row.storage_key);
 }
 
-const LINK_SECRET = 'automated_report_links';
-
-/** The key that signs e-mailed file links, made on first use and kept in `server_secrets`. */
-export async function linkSecret(db: Kysely<Database>, now: string): Promise<Buffer> {
-  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', LINK_SECRET).executeTakeFirst();
-  let row = await read();
-  if (!row) {
-    await db
-      .insertInto('server_secrets')
-      .values({ name: LINK_SECRET, value: randomBytes(32).toString('base64url'), created_at: now })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    row = await read();
-  }
-  if (!row) throw new Error('The link secret could not be stored.');
-  return Buffer.from(row.value, 'base64url');
-}
+/** The key that signs e-mailed file links. */
+export const linkSecret = (db: Kysely<Database>, now: string) => serverSecret(db, 'automated_report_links', now);
