@@ -82,6 +82,24 @@ describe('the audit log page', { timeout: 60_000 }, () => {
     expect(api.calls.at(-1)!.query.get('cursor')).toBeNull();
   });
 
+  it('keeps its search and filters in the address, so a link opens the same view', async () => {
+    const api = auditApi();
+    const view = renderAt('/history/audit?text=ann&field[action]=user.update', <AuditLogsPage />, '/history/audit');
+    await screen.findByText('Entries 1–25');
+    expect(api.calls[0]!.query.get('text')).toBe('ann');
+    expect(api.calls[0]!.query.get('field[action]')).toBe('user.update');
+    expect(screen.getByLabelText('Search the audit log')).toHaveValue('ann');
+    await userEvent.click(within(bodyRows()[0]!).getAllByRole('cell')[0]!);
+    await userEvent.click(await screen.findByRole('button', { name: 'All changes by this actor' }));
+    await waitFor(() =>
+      expect(view.address()).toBe('/history/audit?text=ann&field[action]=user.update&field[actor_id]=7'),
+    );
+    // Paging stays out of the address: a link always opens on the newest entries.
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(api.calls.at(-1)!.query.get('cursor')).toBe('p2'));
+    expect(view.address()).toBe('/history/audit?text=ann&field[action]=user.update&field[actor_id]=7');
+  });
+
   it('explains an empty log', async () => {
     auditApi([]);
     renderAt('/history/audit', <AuditLogsPage />, '/history/audit');
