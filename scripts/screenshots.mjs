@@ -2,8 +2,9 @@
 // Starts Heed like the end-to-end tests do (real server, demo data, fresh SQLite), signs in, and saves
 // PNGs of the sign-in page, My Courses and the console shell (pages, open menus and searches,
 // impersonation, the session dialog) in light and dark mode at 1440 and 1024 px into ./screenshots/
-// (git-ignored). Run `npm run build` first.
-// Usage: node scripts/screenshots.mjs
+// (git-ignored), then every console page (`pages-…`: a tour of the side navigation as the site admin).
+// Run `npm run build` first.
+// Usage: node scripts/screenshots.mjs [--only shell|pages]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -117,6 +118,47 @@ async function usersList(browser, heed, colorScheme, width, suffix) {
   await context.close();
 }
 
+/** Every page of the side navigation, as the site admin acting on Acme, once its data has loaded. */
+const CONSOLE_PAGES = [
+  ['home', '/admin'],
+  ['assignments', '/admin/assignments'],
+  ['notifications', '/admin/notifications'],
+  ['assessment', '/admin/assessment'],
+  ['assessment-learners', '/admin/assessment/learners'],
+  ['assessment-topics', '/admin/assessment/episodes'],
+  ['audit-logs', '/admin/history/audit'],
+  ['course-activity', '/admin/history/course-activity'],
+  ['assignment-rules', '/admin/settings/rules'],
+  ['courses', '/admin/settings/courses'],
+  ['departments', '/admin/settings/departments'],
+  ['file-management', '/admin/settings/file-management'],
+  ['templates', '/admin/settings/templates'],
+  ['automated-reports', '/admin/settings/automated-reports'],
+  ['custom-fields', '/admin/settings/fields'],
+  ['email-settings', '/admin/settings/email'],
+  ['hris', '/admin/settings/hris'],
+  ['sso', '/admin/settings/saml'],
+  ['company', '/admin/settings/company'],
+];
+
+async function consolePages(browser, heed, colorScheme, width, suffix) {
+  const context = await newContext(browser, heed.url, { colorScheme, width, height: 900 });
+  const page = await context.newPage();
+  await signInToConsole(page, SITE_ADMIN);
+  await page.getByTestId('company-selector').click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'Acme Manufacturing' }).click()]);
+  await consoleReady(page);
+  for (const [name, path] of CONSOLE_PAGES) {
+    await page.goto(path);
+    await consoleReady(page);
+    await page.waitForLoadState('networkidle');
+    await settle(page);
+    await shoot(page, `pages-${name}-${suffix}`);
+  }
+  await context.close();
+}
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const heed = await startHeed();
 const browser = await launchChromium();
 try {
@@ -124,9 +166,12 @@ try {
   for (const width of WIDTHS) {
     for (const colorScheme of SCHEMES) {
       const suffix = `${colorScheme}-${width}`;
-      await learnerSide(browser, heed, colorScheme, width, suffix);
-      await consoleShell(browser, heed, colorScheme, width, suffix);
-      await usersList(browser, heed, colorScheme, width, suffix);
+      if (only !== 'pages') {
+        await learnerSide(browser, heed, colorScheme, width, suffix);
+        await consoleShell(browser, heed, colorScheme, width, suffix);
+        await usersList(browser, heed, colorScheme, width, suffix);
+      }
+      if (only !== 'shell' && width === WIDTHS[0]) await consolePages(browser, heed, colorScheme, width, suffix);
     }
   }
 } finally {
