@@ -133,6 +133,25 @@ describe('SAML sign-in', () => {
     expect((await lastEvent()).outcome).toBe('signed_in');
   });
 
+  it('keeps the names of a user whose IdP sends none', async () => {
+    await createUser(t.db, {
+      companyId: company,
+      username: 'cara',
+      email: 'cara@acme.test',
+      firstName: 'Cara',
+      lastName: 'Moss',
+    });
+    const id = await start();
+    const response = await post(signedResponse(opts(id, { nameId: 'cara@acme.test', attributes: {} })));
+    expect(response.statusCode, response.body).toBe(303);
+    const user = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('username', '=', 'cara')
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ first_name: 'Cara', last_name: 'Moss' });
+  });
+
   it('finds the company by e-mail domain for "Sign in with SSO"', async () => {
     const found = await t.app.inject({ method: 'GET', url: '/api/v3/saml/discover?login=Someone%40ACME.test' });
     expect(found.json().data.start_url).toBe(`/api/v3/saml/${company}/start`);

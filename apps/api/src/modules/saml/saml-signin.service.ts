@@ -100,8 +100,10 @@ async function profileOf(db: Kysely<Database>, settings: SettingsRow, checked: C
   const phone = attributeValue(checked.attributes, mapping.phone);
   return {
     email,
-    firstName: (field(checked, mapping, 'first_name') ?? local).slice(0, 100),
-    lastName: (field(checked, mapping, 'last_name') ?? '-').slice(0, 100),
+    // Undefined when the IdP sends no name: an existing user keeps theirs; a new one gets a stand-in.
+    firstName: field(checked, mapping, 'first_name')?.slice(0, 100),
+    lastName: field(checked, mapping, 'last_name')?.slice(0, 100),
+    local,
     phone: phone && /^[+0-9 ()-]{1,32}$/.test(phone) ? phone : undefined,
     departmentId: department?.id,
     custom: valid,
@@ -116,8 +118,12 @@ async function userFor(trx: Kysely<Database>, settings: SettingsRow, checked: Ch
   if (existing) {
     if (existing.suspended === 1) throw new SamlRefusal('This account is deactivated.');
     const changes = {
-      ...(profile.firstName !== existing.first_name ? { first_name: profile.firstName } : {}),
-      ...(profile.lastName !== existing.last_name ? { last_name: profile.lastName } : {}),
+      ...(profile.firstName !== undefined && profile.firstName !== existing.first_name
+        ? { first_name: profile.firstName }
+        : {}),
+      ...(profile.lastName !== undefined && profile.lastName !== existing.last_name
+        ? { last_name: profile.lastName }
+        : {}),
       ...(profile.phone !== undefined && profile.phone !== existing.phone ? { phone: profile.phone } : {}),
       ...(profile.departmentId !== undefined && profile.departmentId !== existing.department_id
         ? { department_id: profile.departmentId }
@@ -144,8 +150,8 @@ async function userFor(trx: Kysely<Database>, settings: SettingsRow, checked: Ch
     company_id: settings.company_id,
     username: profile.email,
     email: profile.email,
-    first_name: profile.firstName,
-    last_name: profile.lastName,
+    first_name: profile.firstName ?? profile.local.slice(0, 100),
+    last_name: profile.lastName ?? '-',
     phone: profile.phone ?? null,
     role: settings.default_role,
     department_id: profile.departmentId ?? null,
