@@ -34,6 +34,8 @@ export const USER_SORTS = [
   'username',
   'email',
   'role',
+  'department',
+  'manager',
   'suspended',
   'created_at',
   'last_login_at',

@@ -50,8 +50,19 @@ export const USER_COLUMNS: ListColumn<User>[] = [
   { id: 'username', label: 'Username', sortKey: 'username', cell: (user) => user.username },
   { id: 'email', label: 'Email', sortKey: 'email', cell: (user) => user.email ?? <Missing /> },
   { id: 'role', label: 'Role', sortKey: 'role', cell: (user) => roleLabel(user.role) },
-  { id: 'department', label: 'Department', cell: (user) => user.department?.name ?? <Missing /> },
-  { id: 'manager', label: 'Manager', defaultVisible: false, cell: (user) => user.manager?.name ?? <Missing /> },
+  {
+    id: 'department',
+    label: 'Department',
+    sortKey: 'department',
+    cell: (user) => user.department?.name ?? <Missing />,
+  },
+  {
+    id: 'manager',
+    label: 'Manager',
+    sortKey: 'manager',
+    defaultVisible: false,
+    cell: (user) => user.manager?.name ?? <Missing />,
+  },
   {
     id: 'status',
     label: 'Status',

@@ -5,6 +5,7 @@ import { type ApiCall, json, mockApi, pendingUntilAborted, renderAt } from '../.
 import { renderWithSession, sessionOf } from '../test/user-edit-fixtures.tsx';
 import { makeUser, noPreference, usersAnswer } from '../test/users-fixtures.ts';
 import UsersListPage from './users-list-page.tsx';
+import { USER_COLUMNS } from '../components/users-columns.tsx';
 
 // Whole-page tests click through a Mantine table under jsdom: slow on a busy machine, never stuck.
 const PAGE_TEST_TIMEOUT_MS = 60_000;
@@ -141,8 +142,22 @@ describe('the users list', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await user.click(screen.getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort: 'last_name', order: 'desc' }));
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
-    // Columns the server cannot sort by have no sort button.
-    expect(screen.queryByRole('button', { name: 'Department' })).toBeNull();
+
+    // Department sorts by the department's name (and the hidden Manager and Created columns by theirs).
+    await user.click(screen.getByRole('button', { name: 'Department' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort: 'department', order: 'asc' }));
+    expect(screen.getByRole('columnheader', { name: 'Department' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(USER_COLUMNS.filter((column) => column.sortKey).map((column) => column.id)).toEqual([
+      'name',
+      'username',
+      'email',
+      'role',
+      'department',
+      'manager',
+      'status',
+      'last_sign_in',
+      'created',
+    ]);
   });
 
   it('pages through meta.last_page, and changes the page size', async () => {
