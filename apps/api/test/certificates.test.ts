@@ -1,10 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { CERTIFICATE_NUMBER_PATTERN, CERTIFICATE_VERIFY_THROTTLE } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/types.ts';
+import { assetParts, upload } from './assets.fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createDepartment, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
@@ -103,6 +105,42 @@ async function drawnText(body: Buffer): Promise<string[]> {
       strings.push(winAnsi(Buffer.from(match[1]!, 'hex')));
   }
   return strings;
+}
+
+/** A real PNG of one colour (8-bit RGB), so a drawn logo can be told apart by its size and pixels. */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.from([0, ...Array.from({ length: width }, () => rgb).flat()]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The images the first page draws: their size and their first pixel (decoded). */
+async function drawnImages(body: Buffer) {
+  const pdf = await PDFDocument.load(new Uint8Array(body));
+  const xObjects = pdf.getPages()[0]!.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  return (xObjects?.keys() ?? []).map((key) => {
+    const stream = xObjects!.lookup(key);
+    if (!(stream instanceof PDFRawStream)) throw new Error('the image is not a raw stream');
+    const number = (name: string) => Number(stream.dict.get(PDFName.of(name))?.toString());
+    const pixels = decodePDFRawStream(stream).decode();
+    return { width: number('Width'), height: number('Height'), firstPixel: [...pixels.subarray(0, 3)] };
+  });
 }
 
 /** How many images the first page draws. */
@@ -416,6 +454,27 @@ describe('GET /my/assignments/{id}/certificate', () => {
     const fallback = await download(learner, assignment);
     expect(fallback.statusCode, fallback.body).toBe(200);
     expect(await imageCount(fallback.rawPayload)).toBe(0);
+  });
+  it('draws the logo the company chose in its branding, not a newer upload; the newest once the choice is cleared', async () => {
+    const assignment = await assign({ user: 'learner' });
+    const learner = await signedIn(t.app, 'learner');
+    const cm = await signedIn(t.app, 'cm');
+    const chosenPng = solidPng(3, 2, [200, 10, 20]);
+    const chosen = await upload(cm, assetParts('logo', chosenPng, 'brand.png', 'image/png'));
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    const chosenPath = chosen.json().data.path as string;
+    const saved = await cm.put(`/api/v3/companies/${companyA}`, { logo_path: chosenPath });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const newer = await upload(cm, assetParts('logo', solidPng(1, 1, [0, 0, 255]), 'newer.png', 'image/png'));
+    expect(newer.statusCode, newer.body).toBe(201);
+
+    const branded = await download(learner, assignment);
+    expect(branded.statusCode, branded.body).toBe(200);
+    expect(await drawnImages(branded.rawPayload)).toEqual([{ width: 3, height: 2, firstPixel: [200, 10, 20] }]);
+
+    expect((await cm.put(`/api/v3/companies/${companyA}`, { logo_path: null })).statusCode).toBe(200);
+    const newest = await download(learner, assignment);
+    expect(await drawnImages(newest.rawPayload)).toEqual([{ width: 1, height: 1, firstPixel: [0, 0, 255] }]);
   });
 });
 

@@ -135,7 +135,7 @@ export function findCompanyName(db: Kysely<Database>, companyId: number) {
   return db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
 }
 
-/** The company's newest asset of a type (the one the certificate uses), if any. */
+/** The company's newest asset of a type, if any (the background; the logo when none is chosen). */
 export function findNewestAsset(db: Kysely<Database>, companyId: number, type: 'logo' | 'certificate_background') {
   return db
     .selectFrom('assets')
@@ -144,5 +144,21 @@ export function findNewestAsset(db: Kysely<Database>, companyId: number, type: '
     .where('type', '=', type)
     .orderBy('id', 'desc')
     .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * The logo the company chose in Edit Company (`companies.logo_path`, decision 072), when it is still
+ * one of its own logo assets; undefined when none is chosen (the caller falls back to the newest).
+ */
+export function findChosenLogo(db: Kysely<Database>, companyId: number) {
+  return db
+    .selectFrom('companies')
+    .innerJoin('assets', (join) =>
+      join.onRef('assets.path', '=', 'companies.logo_path').onRef('assets.company_id', '=', 'companies.id'),
+    )
+    .select(['assets.path', 'assets.mime'])
+    .where('companies.id', '=', companyId)
+    .where('assets.type', '=', 'logo')
     .executeTakeFirst();
 }

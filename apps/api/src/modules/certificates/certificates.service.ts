@@ -22,6 +22,7 @@ import {
   findCertifiable,
   findCertificate,
   findCertificateByNumber,
+  findChosenLogo,
   findCompanyName,
   findLatestCertificate,
   findNewestAsset,
@@ -154,10 +155,14 @@ async function certificateFile(deps: CertificatesDeps, certificate: CertificateR
   return { pdf, fileName: `Certificate - ${certificate.course_name}.pdf` };
 }
 
-/** The company's newest logo and certificate background, read from storage (a missing file is left out). */
+/**
+ * The company's logo (the one chosen in Edit Company, else the newest) and newest certificate
+ * background, read from storage (a missing file is left out).
+ */
 async function companyImages(deps: CertificatesDeps, companyId: number): Promise<CertificateImages> {
   const read = async (type: 'logo' | 'certificate_background') => {
-    const asset = await findNewestAsset(deps.db, companyId, type);
+    const chosen = type === 'logo' ? await findChosenLogo(deps.db, companyId) : undefined;
+    const asset = chosen ?? (await findNewestAsset(deps.db, companyId, type));
     const file = asset ? await deps.assets.open(asset.path) : null;
     if (!asset || !file) return null;
     // A copy with its own ArrayBuffer: pdf-lib reads images from offset 0 of the buffer underneath.
