@@ -80,7 +80,7 @@ test("Acme's Company Manager drills from a course into its topics and answer bar
   await courses.locator('tbody tr').first().waitFor();
   await courses.getByRole('link', { name: 'Topics' }).first().click();
   await page.getByRole('region', { name: 'Hardest questions' }).waitFor();
-  expect(await page.getByRole('progressbar').count()).toBeGreaterThan(1);
+  await expect.poll(() => page.getByRole('progressbar').count()).toBeGreaterThan(1);
   await page.goto(`${baseUrl}/admin/assessment/learners`);
   await page.getByRole('table', { name: 'Scores per learner and course' }).locator('tbody tr').first().waitFor();
 });
