@@ -52,6 +52,11 @@ export interface Config {
   worker: 'thread' | 'off';
   /** Whether worker loops queue the scheduled jobs (jobs/schedules.ts); tests that count jobs turn it off. */
   scheduledJobs: boolean;
+  /**
+   * Tests only (never read from the environment): IdP metadata may be fetched from loopback addresses
+   * (a local test server, over plain http). Private and link-local ranges stay refused (decision 080).
+   */
+  samlMetadataAllowLoopback?: boolean;
   logLevel: string;
   webDist: string;
   /** The clock every time-dependent rule reads; tests replace it. */

@@ -598,6 +598,13 @@ export interface SamlSettingsTable {
   allow_idp_initiated: Generated<Flag>;
   /** Role of users created on first sign-in. */
   default_role: Generated<number>;
+  /** Where the IdP's metadata is fetched from (on save and daily); null when it was pasted or typed. */
+  idp_metadata_url: string | null;
+  /** The last successful fetch of that metadata. */
+  metadata_fetched_at: Timestamp | null;
+  /** Why the last refresh failed (the IdP settings were kept); null after a success. */
+  metadata_error: string | null;
+  metadata_error_at: Timestamp | null;
 }
 
 export interface ScimTokensTable {

@@ -29,6 +29,16 @@ export const samlSettings = z.object({
   idp_certificates: z.array(
     z.object({ pem: z.string(), subject: z.string().nullable(), expires_at: timestamp.nullable() }),
   ),
+  idp_metadata_url: z
+    .string()
+    .nullable()
+    .describe("Where the IdP's metadata is fetched from, on save and daily (certificate rollovers); null: none"),
+  metadata_fetched_at: timestamp.nullable().describe('The last successful fetch of the metadata'),
+  metadata_error: z
+    .string()
+    .nullable()
+    .describe('Why the last daily refresh failed (the IdP settings above were kept); null after a success'),
+  metadata_error_at: timestamp.nullable(),
   attribute_mapping: samlAttributeMapping,
   create_users: z.boolean(),
   default_role: z.number().int(),
@@ -43,6 +53,15 @@ export const samlSettingsBody = z.object({
   enabled: z.boolean(),
   /** The IdP's metadata XML: when given, entity ID, SSO URL and certificates are read from it. */
   idp_metadata: z.string().max(500_000).optional(),
+  idp_metadata_url: z
+    .string()
+    .trim()
+    .max(2048)
+    .nullable()
+    .optional()
+    .describe(
+      "An https:// address of the IdP's metadata: fetched on save (1 MB, 10 s, public addresses only) and read as pasted metadata would be, then again daily; absent or null: none",
+    ),
   idp_entity_id: z.string().trim().max(512).nullable().optional(),
   idp_sso_url: z.string().trim().max(2048).nullable().optional(),
   idp_certificates: z.array(certificate).max(2).optional(),

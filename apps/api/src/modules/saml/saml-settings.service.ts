@@ -17,6 +17,16 @@ import {
   saveSettings,
 } from './saml.repository.ts';
 import { parseIdpMetadata, toPem } from './saml-xml.ts';
+import { fetchMetadataText } from './saml-metadata.service.ts';
+
+/** The metadata at a URL, or why it could not be fetched. */
+async function fetchMetadataSource(config: AppDeps['config'], url: string): Promise<Fetched> {
+  try {
+    return { xml: await fetchMetadataText(config, url) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
 
 function toSettings(publicUrl: string, companyId: number, row: SettingsRow | undefined): SamlSettings {
   const urls = spUrls(publicUrl, companyId);
@@ -33,6 +43,10 @@ function toSettings(publicUrl: string, companyId: number, row: SettingsRow | und
           return { pem, subject: parsed?.subject ?? null, expires_at: parsed?.expiresAt ?? null };
         })
       : [],
+    idp_metadata_url: row?.idp_metadata_url ?? null,
+    metadata_fetched_at: row?.metadata_fetched_at ?? null,
+    metadata_error: row?.metadata_error ?? null,
+    metadata_error_at: row?.metadata_error_at ?? null,
     attribute_mapping: parseMapping(row?.attribute_mapping ?? null),
     create_users: row ? row.create_users === 1 : true,
     default_role: row?.default_role ?? 0,
@@ -55,18 +69,29 @@ const isWebUrl = (value: string) => {
   }
 };
 
-/** The IdP from its metadata, or from the fields; every problem at once, by field. */
-function idpOf(body: SamlSettingsBody) {
-  const errors: FieldErrors = {};
+/** Metadata to read the IdP from, and the field its problems are shown on. */
+interface MetadataSource {
+  xml: string;
+  field: 'idp_metadata' | 'idp_metadata_url';
+}
+
+/** What fetching the metadata URL gave: its text, or why there is none. */
+type Fetched = { xml: string } | { error: string } | null;
+
+/** The IdP from its metadata (fetched, else pasted), or from the fields; every problem at once, by field. */
+function idpOf(body: SamlSettingsBody, fetched: Fetched) {
+  const errors: FieldErrors = fetched && 'error' in fetched ? { idp_metadata_url: [fetched.error] } : {};
   let entityId = body.idp_entity_id ?? null;
   let ssoUrl = body.idp_sso_url ?? null;
   let certificates = body.idp_certificates ?? [];
-  if (body.idp_metadata?.trim()) {
+  let metadata: MetadataSource | null = null;
+  if (fetched && 'xml' in fetched) metadata = { xml: fetched.xml, field: 'idp_metadata_url' };
+  else if (!fetched && body.idp_metadata?.trim()) metadata = { xml: body.idp_metadata, field: 'idp_metadata' };
+  if (metadata) {
     try {
-      const metadata = parseIdpMetadata(body.idp_metadata);
-      ({ entityId, ssoUrl, certificates } = metadata);
+      ({ entityId, ssoUrl, certificates } = parseIdpMetadata(metadata.xml));
     } catch (error) {
-      errors.idp_metadata = [error instanceof Error ? error.message : 'The metadata could not be read.'];
+      errors[metadata.field] = [error instanceof Error ? error.message : 'The metadata could not be read.'];
     }
   }
   const pems: string[] = [];
@@ -86,7 +111,9 @@ function idpOf(body: SamlSettingsBody) {
 
 /** PUT /saml/settings: the company's IdP, mapping and options; audited (certificates by subject only). */
 export async function updateSamlSettings(deps: AppDeps, ctx: AuthedContext, body: SamlSettingsBody) {
-  const idp = idpOf(body);
+  const metadataUrl = body.idp_metadata_url?.trim() || null;
+  const fetched = metadataUrl ? await fetchMetadataSource(deps.config, metadataUrl) : null;
+  const idp = idpOf(body, fetched);
   const domains = [...new Set(body.email_domains ?? [])];
   for (const [i, domain] of domains.entries()) {
     const holders = (await findCompaniesByDomain(deps.db, domain)).filter((id) => id !== ctx.companyId);
@@ -108,6 +135,10 @@ export async function updateSamlSettings(deps: AppDeps, ctx: AuthedContext, body
       require_sso: body.require_sso ? 1 : 0,
       allow_idp_initiated: body.allow_idp_initiated ? 1 : 0,
       email_domains: domains.length > 0 ? domains.join(',') : null,
+      idp_metadata_url: metadataUrl,
+      metadata_fetched_at: metadataUrl ? now : null,
+      metadata_error: null,
+      metadata_error_at: null,
       updated_at: now,
     });
     const after = toSettings(deps.config.publicUrl, ctx.companyId, await findSettings(trx, ctx.companyId));

@@ -20,6 +20,17 @@ export async function saveSettings(
       .execute();
 }
 
+/** Companies whose IdP metadata is fetched from a URL (the daily refresh's work). */
+export async function listMetadataUrls(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('saml_settings')
+    .select(['company_id', 'idp_metadata_url'])
+    .where('idp_metadata_url', 'is not', null)
+    .orderBy('company_id')
+    .execute();
+  return rows as { company_id: number; idp_metadata_url: string }[];
+}
+
 /** Enabled SSO of companies naming this e-mail domain (one expected; none or several: no answer). */
 export async function findCompaniesByDomain(db: Kysely<Database>, domain: string) {
   const rows = await db
