@@ -3,17 +3,22 @@
 // "run now"'s job does, chunk by chunk), the same run again (idempotent: nothing to write), and a rule run for
 // one changed user (`runRulesForUsers`, the console's user create/update trigger) with every rule of the
 // company active. Makes the company with the large data generator on a temporary SQLite file, or in a fresh
-// schema of a PostgreSQL database (--db postgres://…).
+// schema of a PostgreSQL database (--db postgres://…); or measures an existing company of a SQLite file made
+// by `npm run seed` (--db FILE, --company, default "Load Test Co"; migrated first; the runs write to it, so
+// use a copy, or --only dry). Each figure has its wall time and this process's CPU time (where SQLite
+// works), and the load average is printed, for a shared machine.
 //
-//   npm run bench -- assignment-rules [--users 100000] [--assignments 300000] [--db postgres://…] [--runs 5]
+//   npm run bench -- assignment-rules [--users 100000] [--assignments 300000] [--db postgres://…|FILE]
+//                                     [--company NAME] [--runs 5] [--only dry,run,user]
 //
 // Budgets (issue 16, on the 1M-user database): a dry run ≤ 2 s; a rule run on one changed user ≤ 5 ms.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { createDb, isPostgresUrl } from '../apps/api/src/db/create-db.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { generateLargeDataSet } from '../apps/api/src/db/seed/large.ts';
 import { dryRun } from '../apps/api/src/modules/assignment-rules/assignment-rules.service.ts';
 import { insertRun } from '../apps/api/src/modules/assignment-rules/rule-runs.repository.ts';
@@ -24,43 +29,75 @@ const args = parseArgs(process.argv.slice(2), {
   users: '100000',
   assignments: '300000',
   runs: '5',
-  company: 'Rules Bench Co',
 });
-const temp = mkdtempSync(join(tmpdir(), 'heed-bench-rules-'));
 const postgres = args.db !== undefined && isPostgresUrl(args.db);
-const url = postgres ? args.db : join(temp, 'heed.sqlite');
+const existing = args.db !== undefined && !postgres;
+const only = new Set(String(args.only ?? 'dry,run,user').split(','));
+const temp = existing ? undefined : mkdtempSync(join(tmpdir(), 'heed-bench-rules-'));
+const url = postgres ? args.db : existing ? resolve(args.db) : join(temp, 'heed.sqlite');
 const schema = postgres ? `bench_rules_${randomBytes(4).toString('hex')}` : undefined;
+const company = args.company ?? (existing ? 'Load Test Co' : 'Rules Bench Co');
 
 const ms = (t0) => performance.now() - t0;
+const cpuMs = (c0) => {
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+};
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${cpus().length} CPUs`;
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
 try {
+  if (existing && !existsSync(url)) throw new Error(`No database at ${url} (make one with npm run seed).`);
   if (schema) await adminSql(`CREATE SCHEMA "${schema}"`);
-  const made = await generateLargeDataSet({
-    url,
-    schema,
-    users: Number(args.users),
-    assignments: Number(args.assignments),
-    company: args.company,
-  });
-  console.log(
-    `${postgres ? 'PostgreSQL' : 'SQLite'}: ${fmt(made.users)} users, ${fmt(made.assignments)} assignments made in ` +
-      `${made.seconds.toFixed(1)} s. Load average ${loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')} on ${cpus().length} CPUs.`,
-  );
+  let companyId;
+  if (existing) {
+    const handle = createDb({ url });
+    try {
+      const t0 = performance.now();
+      await migrateToLatest(handle.db);
+      const row = await handle.db.selectFrom('companies').select('id').where('name', '=', company).executeTakeFirst();
+      if (!row) throw new Error(`No company named "${company}" in ${url}.`);
+      companyId = row.id;
+      const users = await handle.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+      console.log(
+        `SQLite ${url}: "${company}", ${fmt(Number(users.n))} users (migrated in ${(ms(t0) / 1000).toFixed(1)} s). ${load()}.`,
+      );
+    } finally {
+      await handle.close();
+    }
+  } else {
+    const made = await generateLargeDataSet({
+      url,
+      schema,
+      users: Number(args.users),
+      assignments: Number(args.assignments),
+      company,
+    });
+    companyId = made.companyId;
+    console.log(
+      `${postgres ? 'PostgreSQL' : 'SQLite'}: ${fmt(made.users)} users, ${fmt(made.assignments)} assignments made in ` +
+        `${made.seconds.toFixed(1)} s. ${load()}.`,
+    );
+  }
   const handle = createDb({ url, schema, poolSize: 2 });
   try {
-    await measure(handle, made.companyId);
+    await measure(handle, companyId);
   } finally {
     await handle.close();
   }
 } finally {
   if (schema) await adminSql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  rmSync(temp, { recursive: true, force: true });
+  if (temp) rmSync(temp, { recursive: true, force: true });
 }
 
 async function measure({ db, dialect }, companyId) {
@@ -104,33 +141,42 @@ async function measure({ db, dialect }, companyId) {
       ],
     ],
   ];
-  console.log(
-    `\nDry run (counts of each outcome + first page of 25), ${three.length} courses, ${args.runs} runs each:`,
-  );
-  for (const [label, match, conditions] of drafts) {
-    const times = [];
-    let counts;
-    for (let i = 0; i < Number(args.runs); i++) {
-      const t0 = performance.now();
-      const result = await dryRun(deps, ctx, {
-        match,
-        conditions,
-        course_ids: three,
-        rule_id: null,
-        outcome: 'assign',
-        page: 1,
-        per_page: 25,
-      });
-      times.push(ms(t0));
-      counts = result.counts;
-    }
+  if (only.has('dry')) {
     console.log(
-      `  ${label.padEnd(48)} p50 ${pct(times, 50).toFixed(0).padStart(5)} ms  max ${Math.max(...times)
-        .toFixed(0)
-        .padStart(5)} ms` +
-        `  learners ${fmt(counts.learners)}, assign ${fmt(counts.assign)}, already ${fmt(counts.already_assigned)}`,
+      `\nDry run (counts of each outcome + first page of 25), ${three.length} courses, ${args.runs} runs each:`,
     );
+    for (const [label, match, conditions] of drafts) {
+      const times = [];
+      const cpuTimes = [];
+      let counts;
+      for (let i = 0; i < Number(args.runs); i++) {
+        const t0 = performance.now();
+        const c0 = process.cpuUsage();
+        const result = await dryRun(deps, ctx, {
+          match,
+          conditions,
+          course_ids: three,
+          rule_id: null,
+          outcome: 'assign',
+          page: 1,
+          per_page: 25,
+        });
+        cpuTimes.push(cpuMs(c0));
+        times.push(ms(t0));
+        counts = result.counts;
+      }
+      console.log(
+        `  ${label.padEnd(46)} p50 ${pct(times, 50).toFixed(0).padStart(5)} ms (CPU ${pct(cpuTimes, 50)
+          .toFixed(0)
+          .padStart(4)} ms)  max ${Math.max(...times)
+          .toFixed(0)
+          .padStart(5)} ms` +
+          `  learners ${fmt(counts.learners)}, assign ${fmt(counts.assign)}, already ${fmt(counts.already_assigned)}`,
+      );
+    }
+    console.log(`  (${load()})`);
   }
+  if (!only.has('run') && !only.has('user')) return;
 
   // A full run of the first rule over the company (the job's work, inline), then again (nothing to write).
   const stamp = now.toISOString();
@@ -151,7 +197,7 @@ async function measure({ db, dialect }, companyId) {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  for (const label of ['run (writes)', 'run again (idempotent)']) {
+  for (const label of only.has('run') ? ['run (writes)', 'run again (idempotent)'] : []) {
     const runId = await insertRun(db, {
       companyId,
       ruleId: rule.id,
@@ -161,13 +207,16 @@ async function measure({ db, dialect }, companyId) {
       now: stamp,
     });
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const state = await runRulePass(deps, { rule, runId, actorId: null, now: stamp }, null, { last: async () => {} });
     const took = ms(t0);
     console.log(
       `\nFull ${label}: ${fmt(state.learners)} learners, ${fmt(state.progress.created)} created, ` +
-        `${fmt(state.already)} already had it, in ${(took / 1000).toFixed(2)} s (${fmt(Math.round(state.progress.created / (took / 1000)))} rows/s)`,
+        `${fmt(state.already)} already had it, in ${(took / 1000).toFixed(2)} s (CPU ${(cpuMs(c0) / 1000).toFixed(2)} s; ` +
+        `${fmt(Math.round(state.progress.created / (took / 1000)))} rows/s; ${load()})`,
     );
   }
+  if (!only.has('user')) return;
 
   // One changed user: every active rule of the company (the subtree rule above and a second one) for them.
   await db
@@ -182,29 +231,36 @@ async function measure({ db, dialect }, companyId) {
     .limit(300)
     .execute();
   const times = [];
+  const cpuTimes = [];
   let created = 0;
   for (const { id } of sample) {
     // A change that matters: no assignment of the courses yet, so the rules write for this user.
     await db.deleteFrom('assignments').where('user_id', '=', id).execute();
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     await db.transaction().execute(async (trx) => {
       created += await runRulesForUsers(trx, companyId, [id], { now: () => now });
     });
+    cpuTimes.push(cpuMs(c0));
     times.push(ms(t0));
   }
   const idle = [];
+  const idleCpu = [];
   for (const { id } of sample.slice(0, 100)) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     await db.transaction().execute((trx) => runRulesForUsers(trx, companyId, [id], { now: () => now }));
+    idleCpu.push(cpuMs(c0));
     idle.push(ms(t0));
   }
+  const figures = (wall, cpu) =>
+    `p50 ${pct(wall, 50).toFixed(2)} ms (CPU ${pct(cpu, 50).toFixed(2)}), p95 ${pct(wall, 95).toFixed(2)} ms ` +
+    `(CPU ${pct(cpu, 95).toFixed(2)}), max ${Math.max(...wall).toFixed(2)} ms`;
   console.log(
-    `\nRules for one changed user (2 active rules, ${sample.length} users, ${fmt(created)} created): ` +
-      `p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`,
+    `\nRules for one changed user (2 active rules, ${sample.length} users, ${fmt(created)} created): ${figures(times, cpuTimes)}`,
   );
-  console.log(
-    `Same users again (nothing to write): p50 ${pct(idle, 50).toFixed(2)} ms, p95 ${pct(idle, 95).toFixed(2)} ms`,
-  );
+  console.log(`Same users again (nothing to write): ${figures(idle, idleCpu)}`);
+  console.log(`(${load()})`);
 }
 
 async function adminSql(statement) {

@@ -34,6 +34,7 @@ import * as m034 from './migrations/034-identity-integrations.ts';
 import * as m035 from './migrations/035-recertification.ts';
 import * as m036 from './migrations/036-automated-reports.ts';
 import * as m038 from './migrations/038-lookup-indexes.ts';
+import * as m039 from './migrations/039-rule-pick-indexes.ts';
 import * as m041 from './migrations/041-saml-metadata-url.ts';
 
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '035-recertification': m035,
   '036-automated-reports': m036,
   '038-lookup-indexes': m038,
+  '039-rule-pick-indexes': m039,
   '041-saml-metadata-url': m041,
 };
 

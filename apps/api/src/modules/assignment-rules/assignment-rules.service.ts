@@ -192,10 +192,12 @@ export async function dryRun(
   const query = { pick, courseIds: usable, ruleId: body.rule_id, now: iso(now) };
   const learners = await pairs.countPickedLearners(deps.db, deps.dialect, pick);
   const counts = await pairs.countOutcomes(deps.db, deps.dialect, query, learners);
-  const rows = await pairs.listOutcomePairs(deps.db, deps.dialect, query, body.outcome, {
-    limit: body.per_page,
-    offset: (body.page - 1) * body.per_page,
-  });
+  const offset = (body.page - 1) * body.per_page;
+  // A page past the outcome's count is empty: not looked for (a walk of every picked learner).
+  const rows =
+    offset >= counts[body.outcome]
+      ? []
+      : await pairs.listOutcomePairs(deps.db, deps.dialect, query, body.outcome, { limit: body.per_page, offset });
   return {
     data: rows.map((row) => toLearnerRow(row, body.outcome)),
     meta: pageMeta(body.page, body.per_page, counts[body.outcome]),

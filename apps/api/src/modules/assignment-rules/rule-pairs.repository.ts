@@ -2,7 +2,13 @@ import type { RuleOutcome } from '@heed/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
-import { type LearnerPick, excludedCondition, openAssignmentCondition, pickWhere } from '../assignments/index.ts';
+import {
+  type LearnerPick,
+  type PickPlan,
+  excludedCondition,
+  openAssignmentCondition,
+  pickWhere,
+} from '../assignments/index.ts';
 
 /**
  * What a rule would do, pair by pair (learner × usable course), in one set-based query over the
@@ -23,33 +29,50 @@ function outcomeConditions(q: PairQuery) {
   return { excluded, open };
 }
 
+/** The pairs in learner id order: the company's users walked through their pick index (migration 039). */
 function pairs(db: Kysely<Database>, dialect: Dialect, q: PairQuery) {
   return db
     .selectFrom('users')
     .innerJoin('courses', (join) => join.on('courses.id', 'in', q.courseIds.length > 0 ? q.courseIds : [0]))
-    .where(pickWhere(dialect, q.pick));
+    .where(pickWhere(dialect, q.pick, 'shortWalk'));
 }
+
+/** Named users (a rule run for changed users) are looked up; a whole company is walked once. */
+const walkOf = (pick: LearnerPick): PickPlan => (pick.onlyUserIds ? 'shortWalk' : 'companyWalk');
 
 export async function countPickedLearners(db: Kysely<Database>, dialect: Dialect, pick: LearnerPick) {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(pickWhere(dialect, pick))
+    .where(pickWhere(dialect, pick, walkOf(pick)))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /**
+ * Up to this many picked learners, "already assigned" tests each open assignment against the picked
+ * ids, built once into a set; above, against its learner's own row. At 1.8 million open assignments
+ * of three courses the set costs about 1 µs a learner to build, the row look-ups about 0.3 µs an
+ * assignment, so the set wins below a few hundred thousand learners (decision 078).
+ */
+const PICKED_SET_LEARNERS = 300_000;
+
+/**
  * The counts of each outcome without visiting every pair: the pairs are learners × courses; those
  * already assigned are the distinct (learner, course) of the open assignments of the courses whose
- * learner the conditions pick (one pass over those assignments, the picked ids built once); the
+ * learner the conditions pick (one pass over those assignments, in index order); the
  * protected are the rule's exclusions of picked learners. Pairs both protected and assigned count
  * as protected.
  */
 export async function countOutcomes(db: Kysely<Database>, dialect: Dialect, q: PairQuery, learners?: number) {
   if (q.courseIds.length === 0) return { assign: 0, already_assigned: 0, protected: 0 };
-  const picked = db.selectFrom('users').select('users.id').where(pickWhere(dialect, q.pick));
-  const total = (learners ?? (await countPickedLearners(db, dialect, q.pick))) * q.courseIds.length;
+  const picked = db
+    .selectFrom('users')
+    .select('users.id')
+    .where(pickWhere(dialect, q.pick, walkOf(q.pick)));
+  const learnerCount = learners ?? (await countPickedLearners(db, dialect, q.pick));
+  const total = learnerCount * q.courseIds.length;
+  // Read from assignments_company_course_user (migration 039) in (course, learner) order: distinct without a sort.
   const open = db
     .selectFrom('assignments as a')
     .select(['a.user_id', 'a.course_id'])
@@ -57,7 +80,17 @@ export async function countOutcomes(db: Kysely<Database>, dialect: Dialect, q: P
     .where('a.company_id', '=', q.pick.companyId)
     .where('a.course_id', 'in', q.courseIds)
     .where(sql<SqlBool>`(a.status <> 'completed' OR a.expires_at IS NULL OR a.expires_at > ${q.now})`)
-    .where('a.user_id', 'in', picked)
+    .where((eb) =>
+      learnerCount <= PICKED_SET_LEARNERS
+        ? eb('a.user_id', 'in', picked)
+        : eb.exists(
+            eb
+              .selectFrom('users')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('users.id', '=', 'a.user_id')
+              .where(pickWhere(dialect, q.pick, 'companyWalk')),
+          ),
+    )
     .$if(q.ruleId !== null, (qb) =>
       qb.where(({ not }) => not(excludedCondition(q.ruleId!, 'a.user_id', 'a.course_id'))),
     );

@@ -1,7 +1,8 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
+import { hintOffIndex } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
-import { type UserCriteria, criteriaWhere } from '../users/index.ts';
+import { type PlanHint, type UserCriteria, criteriaWhere } from '../users/index.ts';
 
 /**
  * The learners a selection picks, as the users list's own criteria: one for the people named, one
@@ -32,20 +33,42 @@ export interface RulePick {
 
 type UsersEb = ExpressionBuilder<Database, 'users'>;
 
-function partWhere(dialect: Dialect, eb: UsersEb, part: PickPart): Expression<SqlBool> {
-  if (part.kind === 'since') return eb(`users.${part.column}`, '>=', part.from);
-  const match = criteriaWhere(dialect, part.criteria)(eb as never);
+/**
+ * How a pick reads users: `plain` leaves the planner every index. The walks read the company's
+ * active users through `users_company_pick` (company, suspended, id, and every column a rule
+ * condition reads: migration 039) in id order, checking each condition on the entry: a rule's
+ * conditions are often broad (a role, a large subtree), where the plain plan visits a table row per
+ * match and sorts. `companyWalk` builds a custom field's holders once (a count over the company);
+ * `shortWalk` looks each walked user's value up instead (a page, a chunk of ids, named users), as
+ * building a field's holders costs a third of a second at a million users (decision 078).
+ */
+export type PickPlan = 'plain' | 'companyWalk' | 'shortWalk';
+
+const WALK_HINTS: Record<PickPlan, PlanHint | undefined> = {
+  plain: undefined,
+  companyWalk: { mode: 'sortDriven', sortLead: 'id' },
+  shortWalk: { mode: 'sortDriven', sortLead: 'id', probe: true },
+};
+
+function partWhere(dialect: Dialect, eb: UsersEb, part: PickPart, plan: PickPlan): Expression<SqlBool> {
+  if (part.kind === 'since') {
+    const column = `users.${part.column}`;
+    return plan === 'plain'
+      ? eb(`users.${part.column}`, '>=', part.from)
+      : sql<SqlBool>`${hintOffIndex(dialect, column)} >= ${part.from}`;
+  }
+  const match = criteriaWhere(dialect, part.criteria, WALK_HINTS[plan])(eb as never);
   return part.negate ? eb.not(match) : match;
 }
 
 /** The learners of a pick: active users of the company matching its members (any) or its rule. */
-export function pickWhere(dialect: Dialect, pick: LearnerPick) {
+export function pickWhere(dialect: Dialect, pick: LearnerPick, plan: PickPlan = 'plain') {
   return (eb: UsersEb): Expression<SqlBool> => {
     const and: Expression<SqlBool>[] = [eb('users.company_id', '=', pick.companyId), eb('users.suspended', '=', 0)];
     if (pick.onlyUserIds)
       and.push(pick.onlyUserIds.length === 0 ? sql<SqlBool>`1 = 0` : eb('users.id', 'in', pick.onlyUserIds));
     if (pick.rule) {
-      const parts = pick.rule.parts.map((part) => partWhere(dialect, eb, part));
+      const parts = pick.rule.parts.map((part) => partWhere(dialect, eb, part, plan));
       if (parts.length === 0) and.push(sql<SqlBool>`1 = 0`);
       else and.push(pick.rule.match === 'all' ? eb.and(parts) : eb.or(parts));
     } else {
@@ -94,7 +117,7 @@ export async function pickedIdsAfter(
   const rows = await db
     .selectFrom('users')
     .select('users.id')
-    .where(pickWhere(dialect, pick))
+    .where(pickWhere(dialect, pick, pick.rule ? 'shortWalk' : 'plain'))
     .where('users.id', '>', afterId)
     .orderBy('users.id')
     .limit(limit)
@@ -174,7 +197,8 @@ export async function insertChunk(
       sql<string>`${write.now}`.as('created_at'),
       sql<string>`${write.now}`.as('updated_at'),
     ])
-    .where(pickWhere(dialect, pick))
+    // A rule's chunk is an id range of its picked learners: walked, each custom field value looked up.
+    .where(pickWhere(dialect, pick, pick.rule ? 'shortWalk' : 'plain'))
     .where('users.id', '>', write.afterId)
     .where('users.id', '<=', write.throughId)
     .where(({ not }) => not(openAssignmentCondition('users.id', 'courses.id', write.now)))

@@ -10,6 +10,7 @@ export { issueAssignmentLink, publicAssignmentUrl } from './assignment-links.ts'
 export {
   type LearnerPick,
   type PickPart,
+  type PickPlan,
   type RulePick,
   excludedCondition,
   findCoursesFor,

@@ -32,7 +32,7 @@ export { listCriteria, pageMeta } from './users.service.ts';
 // For recertification: a user's completion history is readable by whoever may read the user.
 export { findUserRow } from './users.repository.ts';
 // For assignments: learners picked by the users list's own filters, and searched by name through its text index.
-export { type UserCriteria, criteriaWhere } from './users.criteria.ts';
+export { type PlanHint, type UserCriteria, criteriaWhere } from './users.criteria.ts';
 // For assignment-rules: a rule's custom field conditions read as the users list's filters.
 export { customFieldCriteria } from './custom-field-filters.ts';
 export { findCustomFields } from './users-relations.repository.ts';
