@@ -1,5 +1,6 @@
 import { type CSSVariablesResolver, type MenuProps, createTheme } from '@mantine/core';
 import { darkmodeColorSchemeManager } from './browser-preferences.ts';
+import classes from './theme.module.css';
 
 /**
  * One accent colour, used sparingly (PRODUCT.md "Look and feel"). Shades chosen so white text on
@@ -19,6 +20,7 @@ export const theme = createTheme({
     // move from the menu into its items.
     // A plain object rather than Menu.extend(): importing Menu here would put it in the entry chunk.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+    Badge: { classNames: { root: classes.badge, label: classes.badgeLabel } },
   },
 });
 

@@ -3,6 +3,7 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useConsoleSession } from '../../lib/console-session.tsx';
 import { useCurrentHandle } from '../app/use-current-route.ts';
+import classes from './page-title.module.css';
 
 /**
  * Breadcrumbs from the route table when the page has parents, else its title (spec §2). The last
@@ -25,7 +26,7 @@ export function PageTitle() {
       aria-label="Breadcrumb"
       separatorMargin={6}
       miw={0}
-      styles={{ root: { flexWrap: 'nowrap' } }}
+      className={classes.crumbs}
       data-testid="breadcrumbs"
     >
       {trail.slice(0, -1).map((crumb) => (

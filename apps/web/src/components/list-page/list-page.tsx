@@ -127,7 +127,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
             </Button>
           )}
         </Group>
-        <Group gap="xs" wrap="nowrap" ml="auto">
+        {/* A phone's window has room for the actions on two lines, not one line wider than the window. */}
+        <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
           {!list.isDefaultView && (
             <Tooltip label="Reset view: default columns, sort, page size and filters" withArrow>
               <ActionIcon variant="default" size={36} aria-label="Reset view" onClick={() => void list.resetView()}>

@@ -54,6 +54,18 @@ describe('ListTable', () => {
     expect(within(bodyRows()[1]!).getByText('3').closest('td')).toHaveStyle({ textAlign: 'right' });
   });
 
+  it('keeps the first column in view when the table scrolls sideways, after the checkboxes when rows can be ticked', () => {
+    const { unmount } = renderTable(rowsOf(2));
+    const stickiness = () =>
+      [screen.getAllByRole('columnheader'), ...bodyRows().map((row) => within(row).getAllByRole('cell'))].map((cells) =>
+        cells.map((cell) => cell.getAttribute('data-sticky')),
+      );
+    expect(stickiness()).toEqual(Array(3).fill(['start', 'after-select', null, null]));
+    unmount();
+    renderTable(rowsOf(2), { selection: undefined, onSelectionChange: undefined });
+    expect(stickiness()).toEqual(Array(3).fill(['start', null, null]));
+  });
+
   it('moves between rows with the arrow keys, Home and End; Space ticks a row, Enter opens it', async () => {
     const onOpenRow = vi.fn();
     const { onSelectionChange } = renderTable(rowsOf(5), { onOpenRow });

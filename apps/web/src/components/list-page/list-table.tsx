@@ -12,7 +12,7 @@ import type { ListColumn } from './list-columns.ts';
 import type { ListState } from './list-state.ts';
 import { RowCheckbox } from './row-checkbox.tsx';
 import classes from './list-page.module.css';
-import { SortHeader } from './sort-header.tsx';
+import { SortHeader, type StickyAt } from './sort-header.tsx';
 import { SkeletonRows } from './skeleton-rows.tsx';
 import { ROW_DATA, TD_CLASS, TR_CLASS } from './table-markup.ts';
 import { type ListSelection, isRowSelected, pageSelectionState, setRowsSelected } from './selection.ts';
@@ -135,6 +135,10 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const padTop = virtual ? (items[0]?.start ?? 0) : 0;
   const padBottom = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const span = columnDefs.length;
+  // The first column (a user's name, say) stays in view when the columns are wider than the card.
+  const firstColumn = columns[0]?.id;
+  const stickyAt = (id: string): StickyAt | undefined =>
+    id === SELECT_COLUMN ? 'start' : id === firstColumn ? (selectable ? 'after-select' : 'start') : undefined;
 
   return (
     <div ref={scrollRef} className={classes.scroll} data-virtual={virtual || undefined}>
@@ -156,7 +160,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
               {group.headers.map((header) => {
                 if (header.id === SELECT_COLUMN) {
                   return (
-                    <Table.Th key={header.id} className={classes.selectCell}>
+                    <Table.Th key={header.id} className={classes.selectCell} data-sticky="start">
                       {selection && onSelectionChange && rows.length > 0 && (
                         <SelectAllCheckbox
                           state={pageSelectionState(selection, ids)}
@@ -173,6 +177,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     column={column}
                     sortOrder={column.sortKey === state.sortBy ? state.sortOrder : undefined}
                     onSort={props.onSort}
+                    sticky={stickyAt(header.id)}
                   >
                     {flexRender(header.column.columnDef.header, header.getContext())}
                   </SortHeader>
@@ -205,7 +210,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                   >
                     {row.getVisibleCells().map((cell) =>
                       cell.column.id === SELECT_COLUMN ? (
-                        <td key={cell.id} className={`${TD_CLASS} ${classes.selectCell}`}>
+                        <td key={cell.id} className={`${TD_CLASS} ${classes.selectCell}`} data-sticky="start">
                           <RowCheckbox
                             label={`Select ${props.rowLabel(row.original)}`}
                             checked={checked}
@@ -217,6 +222,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                           key={cell.id}
                           style={byId.get(cell.column.id)?.align === 'right' ? RIGHT : undefined}
                           className={`${TD_CLASS} ${classes.cell}`}
+                          data-sticky={stickyAt(cell.column.id)}
                         >
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
                         </td>

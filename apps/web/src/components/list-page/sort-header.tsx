@@ -12,16 +12,21 @@ export interface SortHeaderProps<T> {
   /** The order when the list is sorted by this column. */
   sortOrder: SortOrder | undefined;
   onSort: (sortKey: string) => void;
+  /** The first column stays in view while the table scrolls sideways (`data-sticky`, list-page.module.css). */
+  sticky?: StickyAt | undefined;
   children: ReactNode;
 }
 
+/** Where a sticky cell sits: at the table's start, or after the row selection checkboxes. */
+export type StickyAt = 'start' | 'after-select';
+
 /** A column header; a sortable one is a button that says its order (aria-sort) and flips it when pressed. */
-export function SortHeader<T>({ column, sortOrder, onSort, children }: SortHeaderProps<T>) {
+export function SortHeader<T>({ column, sortOrder, onSort, sticky, children }: SortHeaderProps<T>) {
   const right = column.align === 'right';
   const style = column.minWidth ? { minWidth: column.minWidth } : undefined;
   if (!column.sortKey) {
     return (
-      <Table.Th className={classes.th} ta={right ? 'right' : undefined} style={style}>
+      <Table.Th className={classes.th} ta={right ? 'right' : undefined} style={style} data-sticky={sticky}>
         {children}
       </Table.Th>
     );
@@ -34,6 +39,7 @@ export function SortHeader<T>({ column, sortOrder, onSort, children }: SortHeade
       aria-sort={sortOrder ? ARIA_SORT[sortOrder] : 'none'}
       ta={right ? 'right' : undefined}
       style={style}
+      data-sticky={sticky}
     >
       <UnstyledButton
         className={classes.sortButton}
