@@ -10,6 +10,7 @@ import type { FormField } from './user-edit-form-model.ts';
 import { useUserEditForm } from './user-edit-form-state.ts';
 import { UserEditManagerField } from './user-edit-manager-field.tsx';
 import { type Actor, assignableRoles, canChangeSignIn } from './user-edit-permissions.ts';
+import { UserReadOnlyDetails } from './user-read-only-details.tsx';
 
 export interface UserEditFormProps {
   user: User | null;
@@ -94,94 +95,100 @@ export function UserEditForm(props: UserEditFormProps) {
             )}
           </Alert>
         )}
-        <Section title="Identity">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput
-              label="First name"
-              withAsterisk={!readOnly}
-              autoComplete="off"
-              data-autofocus={!user || undefined}
-              {...input('first_name')}
-            />
-            <TextInput label="Last name" withAsterisk={!readOnly} autoComplete="off" {...input('last_name')} />
-            <TextInput
-              label="Username"
-              withAsterisk={!readOnly && !signInLocked}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...signInInput('username')}
-            />
-            <TextInput label="E-mail" type="email" autoComplete="off" {...signInInput('email')} />
-          </SimpleGrid>
-        </Section>
-        <Section title={`Role and ${company.department_label.toLowerCase()}`}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <Select
-              label="Role"
-              data={roles}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              description={readOnly ? undefined : 'Up to your own role'}
-              {...signInInput('role')}
-            />
-            <UserEditDepartmentField
-              label={company.department_label}
-              pluralLabel={company.department_label_plural}
-              value={form.values.department_id}
-              onChange={(id) => form.setFieldValue('department_id', id)}
-              currentName={user?.department?.name}
-              error={form.errors.department_id as string | undefined}
-              readOnly={readOnly}
-              required={props.departmentRequired}
-            />
-          </SimpleGrid>
-          <UserEditManagerField
-            value={form.values.manager}
-            onChange={(manager) => form.setFieldValue('manager', manager)}
-            companyId={company.id}
-            userId={user?.id ?? null}
-            error={form.errors.manager as string | undefined}
-            readOnly={readOnly}
-          />
-        </Section>
-        <Section title="Contact and employment">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label="Phone" type="tel" autoComplete="off" {...input('phone')} />
-            <DatePicker
-              label="Hired on"
-              clearButtonProps={{ 'aria-label': 'Clear hired on' }}
-              placeholder="Pick a date"
-              clearable={!readOnly}
-              readOnly={readOnly}
-              value={form.values.hired_at}
-              onChange={(date) => form.setFieldValue('hired_at', date)}
-              error={form.errors.hired_at}
-            />
-          </SimpleGrid>
-        </Section>
-        {fields.length > 0 && (
-          <Section title="Custom fields">
-            <UserEditCustomFields>
-              {fields.map((field) => {
-                const path = `custom_fields.${field.key}`;
-                const props = form.getInputProps(path);
-                return (
-                  <CustomFieldInput
-                    key={field.key}
-                    field={field}
-                    value={form.values.custom_fields[field.key] ?? ''}
-                    onChange={(value) => form.setFieldValue(path, value)}
-                    onBlur={props.onBlur}
-                    error={props.error}
-                    readOnly={readOnly}
-                  />
-                );
-              })}
-            </UserEditCustomFields>
-          </Section>
+        {readOnly && user ? (
+          <UserReadOnlyDetails user={user} fields={fields} company={company} account={props.account} />
+        ) : (
+          <>
+            <Section title="Identity">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+                <TextInput
+                  label="First name"
+                  withAsterisk={!readOnly}
+                  autoComplete="off"
+                  data-autofocus={!user || undefined}
+                  {...input('first_name')}
+                />
+                <TextInput label="Last name" withAsterisk={!readOnly} autoComplete="off" {...input('last_name')} />
+                <TextInput
+                  label="Username"
+                  withAsterisk={!readOnly && !signInLocked}
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...signInInput('username')}
+                />
+                <TextInput label="E-mail" type="email" autoComplete="off" {...signInInput('email')} />
+              </SimpleGrid>
+            </Section>
+            <Section title={`Role and ${company.department_label.toLowerCase()}`}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+                <Select
+                  label="Role"
+                  data={roles}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                  description={readOnly ? undefined : 'Up to your own role'}
+                  {...signInInput('role')}
+                />
+                <UserEditDepartmentField
+                  label={company.department_label}
+                  pluralLabel={company.department_label_plural}
+                  value={form.values.department_id}
+                  onChange={(id) => form.setFieldValue('department_id', id)}
+                  currentName={user?.department?.name}
+                  error={form.errors.department_id as string | undefined}
+                  readOnly={readOnly}
+                  required={props.departmentRequired}
+                />
+              </SimpleGrid>
+              <UserEditManagerField
+                value={form.values.manager}
+                onChange={(manager) => form.setFieldValue('manager', manager)}
+                companyId={company.id}
+                userId={user?.id ?? null}
+                error={form.errors.manager as string | undefined}
+                readOnly={readOnly}
+              />
+            </Section>
+            <Section title="Contact and employment">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+                <TextInput label="Phone" type="tel" autoComplete="off" {...input('phone')} />
+                <DatePicker
+                  label="Hired on"
+                  clearButtonProps={{ 'aria-label': 'Clear hired on' }}
+                  placeholder="Pick a date"
+                  clearable={!readOnly}
+                  readOnly={readOnly}
+                  value={form.values.hired_at}
+                  onChange={(date) => form.setFieldValue('hired_at', date)}
+                  error={form.errors.hired_at}
+                />
+              </SimpleGrid>
+            </Section>
+            {fields.length > 0 && (
+              <Section title="Custom fields">
+                <UserEditCustomFields>
+                  {fields.map((field) => {
+                    const path = `custom_fields.${field.key}`;
+                    const props = form.getInputProps(path);
+                    return (
+                      <CustomFieldInput
+                        key={field.key}
+                        field={field}
+                        value={form.values.custom_fields[field.key] ?? ''}
+                        onChange={(value) => form.setFieldValue(path, value)}
+                        onBlur={props.onBlur}
+                        error={props.error}
+                        readOnly={readOnly}
+                      />
+                    );
+                  })}
+                </UserEditCustomFields>
+              </Section>
+            )}
+            {props.account && <Section title="Account">{props.account}</Section>}
+          </>
         )}
-        {props.account && <Section title="Account">{props.account}</Section>}
       </Stack>
       <Group justify="flex-end" gap="sm" className={classes.footer}>
         <Button variant="default" onClick={props.onCancel}>

@@ -94,7 +94,7 @@ const labelOfKey = (key: string) => {
 };
 
 /** A custom value as its field's type reads: dates formatted, booleans as Yes/No, the rest as stored. */
-function customValue(value: string | null | undefined, type?: CustomFieldType) {
+export function customValue(value: string | null | undefined, type?: CustomFieldType) {
   if (value === null || value === undefined || value === '') return <Missing />;
   if (type === 'date') {
     const date = new Date(`${value}T00:00:00Z`);
