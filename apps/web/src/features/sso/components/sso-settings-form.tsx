@@ -24,10 +24,12 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { formatTime } from '../../../lib/format-time.ts';
 import { useFieldKeys } from '../api/list-field-keys.ts';
 import { startSamlTest, useUpdateSamlSettings } from '../api/saml-settings.ts';
+import { IdpMetadataUrlField, MetadataRefreshAlert } from './idp-metadata-url.tsx';
 
 interface Draft {
-  source: 'metadata' | 'manual';
+  source: 'metadata' | 'url' | 'manual';
   metadata: string;
+  metadataUrl: string;
   entityId: string;
   ssoUrl: string;
   cert1: string;
@@ -42,8 +44,9 @@ interface Draft {
 }
 
 const draftOf = (s: SamlSettings): Draft => ({
-  source: s.idp_sso_url ? 'manual' : 'metadata',
+  source: s.idp_metadata_url ? 'url' : s.idp_sso_url ? 'manual' : 'metadata',
   metadata: '',
+  metadataUrl: s.idp_metadata_url ?? '',
   entityId: s.idp_entity_id ?? '',
   ssoUrl: s.idp_sso_url ?? '',
   cert1: s.idp_certificates[0]?.pem ?? '',
@@ -58,6 +61,7 @@ const draftOf = (s: SamlSettings): Draft => ({
 });
 
 function bodyOf(d: Draft): SamlSettingsBody {
+  // The fields as they are go along with a URL too: the server reads the fetched metadata over them.
   const idp =
     d.source === 'metadata' && d.metadata.trim()
       ? { idp_metadata: d.metadata }
@@ -68,6 +72,7 @@ function bodyOf(d: Draft): SamlSettingsBody {
         };
   return {
     ...idp,
+    idp_metadata_url: d.source === 'url' ? d.metadataUrl.trim() || null : null,
     enabled: d.enabled,
     attribute_mapping: d.mapping,
     create_users: d.createUsers,
@@ -76,6 +81,17 @@ function bodyOf(d: Draft): SamlSettingsBody {
     allow_idp_initiated: d.allowIdpInitiated,
     email_domains: d.domains,
   };
+}
+
+/** What can be told before asking the server (which checks everything again). */
+function problemsOf(d: Draft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const url = d.metadataUrl.trim();
+  if (d.source === 'url' && !url) problems.idp_metadata_url = 'Enter the address of the IdP’s metadata.';
+  else if (d.source === 'url' && !/^https:\/\/[^/\s]+/i.test(url))
+    problems.idp_metadata_url = 'Enter an https:// address.';
+  if (d.requireSso && !d.enabled) problems.require_sso = 'Turn single sign-on on before requiring it.';
+  return problems;
 }
 
 const MAPPED: { key: keyof Omit<SamlAttributeMapping, 'custom_fields'>; label: string; hint: string }[] = [
@@ -93,18 +109,23 @@ export function SsoSettingsForm({ settings }: { settings: SamlSettings }) {
   const fields = useFieldKeys();
   const [testing, setTesting] = useState(false);
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const errors = isApiError(save.error) ? save.error.details : {};
-  const error = (key: string) => errors[key]?.[0];
+  const error = (key: string) => problems[key] ?? errors[key]?.[0];
   const setMapping = (key: string, value: string) =>
     set({ mapping: { ...draft.mapping, [key]: value } as SamlAttributeMapping });
 
-  const submit = () =>
+  const submit = () => {
+    const found = problemsOf(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     save.mutate(bodyOf(draft), {
       onSuccess: (saved) => {
         setDraft(draftOf(saved));
         notify.success('Single sign-on settings saved.');
       },
     });
+  };
   const test = async () => {
     setTesting(true);
     try {
@@ -150,11 +171,20 @@ export function SsoSettingsForm({ settings }: { settings: SamlSettings }) {
             onChange={(value) => set({ source: value as Draft['source'] })}
             data={[
               { value: 'metadata', label: 'Metadata' },
+              { value: 'url', label: 'Metadata URL' },
               { value: 'manual', label: 'Enter manually' },
             ]}
             w="fit-content"
           />
-          {draft.source === 'metadata' ? (
+          <MetadataRefreshAlert settings={settings} />
+          {draft.source === 'url' ? (
+            <IdpMetadataUrlField
+              value={draft.metadataUrl}
+              onChange={(metadataUrl) => set({ metadataUrl })}
+              error={error('idp_metadata_url')}
+              fetchedAt={settings.idp_metadata_url ? settings.metadata_fetched_at : null}
+            />
+          ) : draft.source === 'metadata' ? (
             <Stack gap="xs">
               <Textarea
                 label="IdP metadata XML"
