@@ -336,6 +336,11 @@ export const ACCESS_MATRIX: Record<EndpointName, MatrixRow> = {
     own: [403, 403, 403, 201, 201, 201],
     other: [403, 403, 403, 403, 403, 201],
   },
+  checkNewUser: {
+    request: (w, a, t) => ({ url: '/api/v3/users/check', body: { phone: '+1 555 0100' }, headers: scope(w, a, t) }),
+    own: [403, 403, 403, 204, 204, 204],
+    other: [403, 403, 403, 403, 403, 204],
+  },
   updateUser: {
     request: (w, a, t) => ({
       url: `/api/v3/users/${userId(w, t)}`,

@@ -31,6 +31,12 @@ export const usersEndpointRoutes = {
     access: departmentManager,
     status: 201,
   },
+  checkNewUser: {
+    method: 'POST',
+    path: '/users/check',
+    access: departmentManager,
+    status: 204,
+  },
   updateUser: {
     method: 'PUT',
     path: '/users/{id}',

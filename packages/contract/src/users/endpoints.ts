@@ -44,6 +44,11 @@ export const usersEndpoints = {
     body: userCreateBody,
     response: single(user),
   },
+  checkNewUser: {
+    summary:
+      "Checks the fields of a user about to be created, as POST /users would, and creates nothing: 204, or 422 with every problem the database finds (a username or e-mail that cannot be used, the department, the manager, custom fields). Fields left out are not checked, so a form can ask about the ones it has no complaint of its own about; 'cannot be used' answers count as POST /users' do",
+    body: userUpdateBody,
+  },
   updateUser: {
     summary: 'Updates a user',
     params: idParam,

@@ -5,7 +5,7 @@ import { usersChanged } from '../../platform/user-changes.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/context.ts';
-import { invalid, invalidField, notFound } from '../../platform/errors.ts';
+import { AppError, type FieldErrors, invalid, invalidField, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { departmentScope } from '../../platform/scope.ts';
 import { destroyUserSessions } from '../../platform/session.repository.ts';
@@ -82,6 +82,44 @@ async function writing<T>(deps: UsersDeps, ctx: AuthedContext, work: Promise<T>)
 }
 
 const passwordNote = (hash: string | null) => (hash ? { password: 'changed' } : {});
+
+/**
+ * POST /users/check: what POST /users would refuse in these fields, without writing. Only the fields
+ * given are checked (required custom fields need not be), so a form can show the server's complaints
+ * beside its own.
+ */
+export async function checkNewUser(deps: UsersDeps, ctx: AuthedContext, body: UserUpdateBody): Promise<void> {
+  if (body.role !== undefined) assertCanAssignRole(ctx.user, body.role);
+  const errors = {
+    ...(await refusedFields(() => validate(deps, ctx, body, null))),
+    // A department is checked when one is given (a Department Manager must give one of theirs).
+    ...(body.department_id === undefined
+      ? {}
+      : await refusedFields(async () =>
+          assertDepartmentInScope(await departmentScope(deps.db, ctx), body.department_id),
+        )),
+  };
+  // A new user's required custom fields are checked only when given: the form asks about what it has.
+  const given = body.custom_fields ?? {};
+  for (const key of Object.keys(errors)) {
+    if (key.startsWith(CUSTOM_FIELD_PATH) && !(key.slice(CUSTOM_FIELD_PATH.length) in given)) delete errors[key];
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
+const CUSTOM_FIELD_PATH = 'custom_fields.';
+
+/** The field messages a check refuses with (a 422, or a 403 naming fields); none when it passes. */
+async function refusedFields(check: () => Promise<unknown>): Promise<FieldErrors> {
+  try {
+    await check();
+    return {};
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 422 || error.status === 403) && error.details)
+      return error.details;
+    throw error;
+  }
+}
 
 /** POST /users: a user of the company the request acts on, in the caller's scope and below their rank. */
 export async function createUser(deps: UsersDeps, ctx: AuthedContext, body: UserCreateBody): Promise<User> {

@@ -4,7 +4,7 @@ import { route } from '../../platform/http.ts';
 import { sendSpreadsheet } from '../../platform/files/spreadsheet.ts';
 import { preferencesRoutes } from './preferences.routes.ts';
 import { exportUsers } from './users-export.service.ts';
-import { createUser, updateUser } from './users-write.service.ts';
+import { checkNewUser, createUser, updateUser } from './users-write.service.ts';
 import { getUser, listUsers, searchUsers } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance) {
@@ -20,6 +20,10 @@ export async function usersRoutes(app: FastifyInstance) {
   route(app, endpoints.searchUsers, async ({ query, ctx }) => searchUsers(deps, ctx, query));
   route(app, endpoints.getUser, async ({ params, ctx }) => ({ data: await getUser(deps, ctx, params.id) }));
   route(app, endpoints.createUser, async ({ body, ctx }) => ({ data: await createUser(deps, ctx, body) }));
+  route(app, endpoints.checkNewUser, async ({ body, ctx }) => {
+    await checkNewUser(deps, ctx, body);
+    return undefined;
+  });
   route(app, endpoints.updateUser, async ({ params, body, ctx }) => ({
     data: await updateUser(deps, ctx, params.id, body),
   }));

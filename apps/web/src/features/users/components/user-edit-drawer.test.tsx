@@ -43,12 +43,47 @@ describe('the user drawer', { timeout: TIMEOUT_MS }, () => {
     expect(await drawer('Ada Lovelace')).toBeInTheDocument();
   });
 
-  it('creates a user: checks the form first, then POSTs it, says so and closes', async () => {
+  it("shows every field's message in one round: the console's own and the server's for the other fields", async () => {
+    const taken = 'This username cannot be used. Choose another, or ask your administrator.';
     const api = drawerApi((call) =>
-      call.method === 'POST' && call.path === '/api/v3/users'
-        ? json({ data: makeUser(50, { first_name: 'Linus', last_name: 'Torvalds', name: 'Linus Torvalds' }) }, 201)
+      call.method === 'POST' && call.path === '/api/v3/users/check'
+        ? json({ error: { message: 'The given data was invalid.', details: { username: [taken] } } }, 422)
         : undefined,
     );
+    renderWithSession('/users?edit=new', <UserEditDrawer />);
+    const dialog = await drawer('Add user');
+    const user = userEvent.setup();
+    await waitFor(() => expect(field('Employee ID')).toBeInTheDocument());
+    await user.type(field('First name'), 'Ada');
+    await user.type(field('Username'), 'ada.lovelace');
+    await user.type(field('E-mail'), 'ada@');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    expect(screen.getByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
+    // Only what the console accepts is asked about; nothing is created.
+    expect(lastBody(api, 'POST', '/api/v3/users/check')).toEqual({
+      first_name: 'Ada',
+      username: 'ada.lovelace',
+      role: 0,
+      department_id: null,
+      manager_id: null,
+      phone: null,
+      hired_at: null,
+      custom_fields: {},
+    });
+    expect(api.callsTo('POST', '/api/v3/users')).toHaveLength(0);
+  });
+
+  it('creates a user: checks the form first, then POSTs it, says so and closes', async () => {
+    const api = drawerApi((call) => {
+      if (call.method === 'POST' && call.path === '/api/v3/users/check') return new Response(null, { status: 204 });
+      return call.method === 'POST' && call.path === '/api/v3/users'
+        ? json({ data: makeUser(50, { first_name: 'Linus', last_name: 'Torvalds', name: 'Linus Torvalds' }) }, 201)
+        : undefined;
+    });
     const view = renderWithSession('/users?edit=new', <UserEditDrawer />);
     const dialog = await drawer('Add user');
     const user = userEvent.setup();

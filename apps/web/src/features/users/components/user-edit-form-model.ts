@@ -157,6 +157,30 @@ export function validateUserForm(values: UserFormValues, options: ValidationOpti
   return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== null));
 }
 
+/**
+ * The fields of a new user that the console's own checks accept, as POST /users/check takes them: so
+ * the server's complaints (a username taken, say) show beside the console's in the same round.
+ */
+export function checkBody(values: UserFormValues, clientErrors: Readonly<Record<string, unknown>>): UserUpdateBody {
+  const body: Record<string, unknown> = { ...createBody(values) };
+  for (const [name, path] of Object.entries({ ...API_NAMES, manager_id: 'manager' })) {
+    if (clientErrors[path]) delete body[name];
+  }
+  const custom = Object.entries(body.custom_fields as Record<string, string | null>).filter(
+    ([key]) => !clientErrors[`custom_fields.${key}`],
+  );
+  body.custom_fields = Object.fromEntries(custom);
+  return body as UserUpdateBody;
+}
+
+/** The API's names of the form's fields that go by the same name. */
+const API_NAMES = Object.fromEntries(
+  ['first_name', 'last_name', 'username', 'email', 'role', 'department_id', 'phone', 'hired_at'].map((name) => [
+    name,
+    name,
+  ]),
+);
+
 /** API field names that the form shows under another name. */
 const FORM_PATHS: Record<string, string> = { manager_id: 'manager' };
 

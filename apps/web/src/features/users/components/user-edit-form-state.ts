@@ -4,11 +4,13 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../components/notices/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatApiError } from '../../../lib/error-notices.tsx';
+import { checkNewUser } from '../api/check-new-user.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import {
   type FormField,
   type UserFormValues,
+  checkBody,
   createBody,
   emptyFormValues,
   formPaths,
@@ -91,8 +93,28 @@ export function useUserEditForm(options: UserEditFormOptions) {
       if (Object.keys(body).length === 0) options.onSaved(user);
       else update.mutate({ id: user.id, body }, { onSuccess: (result) => saved(result, 'saved'), onError: failed });
     },
-    () => focusFirstError(formRef.current),
+    (clientErrors, values) => {
+      focusFirstError(formRef.current);
+      if (!user) void addServerErrors(clientErrors, values);
+    },
   );
+
+  /**
+   * A new user with fields the console complains about: the server is asked about the others at once,
+   * so that every field's message shows in this round, not the server's in the next. The console's
+   * own message stays where both have one; a failed check adds nothing.
+   */
+  const addServerErrors = async (clientErrors: Record<string, unknown>, values: UserFormValues) => {
+    try {
+      await checkNewUser(checkBody(values, clientErrors));
+    } catch (error) {
+      if (!isApiError(error) || Object.keys(error.details).length === 0) return;
+      const { fields: onFields } = serverErrors(error.details, paths);
+      // Only the fields the check was asked about, and the console's messages as they are now.
+      const asked = Object.fromEntries(Object.entries(onFields).filter(([path]) => !clientErrors[path]));
+      form.setErrors((current) => ({ ...asked, ...current }));
+    }
+  };
 
   return { form, formRef, submit, problem, isSaving: create.isPending || update.isPending, isDirty: dirty };
 }
