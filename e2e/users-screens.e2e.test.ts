@@ -94,11 +94,19 @@ describe.each(['light', 'dark'] as const)('the users area in %s mode', (colorSch
     expect(await drawer.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
+    // Closing takes ?edit= out of the address; leave only once it has, so no late navigation follows.
+    await page.waitForURL((url) => !url.searchParams.has('edit'));
 
     const history = await apiFromPage<{ meta: { total: number } }>(page, 'GET', '/users/imports');
     if (history.json.meta.total === 0) await uploadImportFile(page);
     await page.goto('/admin/users/import/');
-    await page.getByRole('table', { name: 'Imports' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Imports' })
+      .waitFor()
+      .catch(async (error) => {
+        await page.screenshot({ path: join(SHOTS, `users-import-${width}-${colorScheme}-failed.png`) });
+        throw error;
+      });
     await expectNoOverflow(page, `users-import-${width}-${colorScheme}`);
     // Every column of the history is in view, none cut by the card.
     const imports = page.getByRole('table', { name: 'Imports' });
