@@ -21,6 +21,18 @@ export const ASSIGNMENT_SOURCE_LABELS: Record<AssignmentSource, string> = {
   import: 'Import',
 };
 
+/**
+ * The learner's account status, the assignments list's `field[learner_status]`: the Home dashboard
+ * counts active learners unless "Include deactivated users" is ticked, and its drill-down links say so.
+ */
+export const ASSIGNMENT_LEARNER_STATUSES = ['active', 'deactivated'] as const;
+export type AssignmentLearnerStatus = (typeof ASSIGNMENT_LEARNER_STATUSES)[number];
+
+export const ASSIGNMENT_LEARNER_STATUS_LABELS: Record<AssignmentLearnerStatus, string> = {
+  active: 'Active',
+  deactivated: 'Deactivated',
+};
+
 /** Sorts of GET /assignments (each ends in id). */
 export const ASSIGNMENT_SORTS = [
   'assigned_at',
@@ -39,7 +51,8 @@ export type AssignmentSort = (typeof ASSIGNMENT_SORTS)[number];
 
 /**
  * `field[name]=a,b` filters of GET /assignments. Dates filter as `from..to` (either end may be left
- * out, `YYYY-MM-DD`, inclusive); `score` as `min..max`; `department_id` takes the whole subtree.
+ * out, `YYYY-MM-DD`, inclusive); `score` as `min..max`; `department_id` takes the whole subtree;
+ * `learner_status` is `active` and/or `deactivated` (no filter: both).
  */
 export const ASSIGNMENT_FILTER_FIELDS = [
   'id',
@@ -53,6 +66,7 @@ export const ASSIGNMENT_FILTER_FIELDS = [
   'completed_at',
   'expires_at',
   'score',
+  'learner_status',
 ] as const;
 
 export const listAssignmentsQuery = listQuery(ASSIGNMENT_SORTS).extend({

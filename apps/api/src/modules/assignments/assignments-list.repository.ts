@@ -87,6 +87,14 @@ const subtreeLearners = (companyId: number, roots: number[]) =>
       ON sub.company_id = root.company_id AND sub.path LIKE root.path || '%'
     WHERE root.company_id = ${companyId} AND root.id IN (${sql.join(roots)}))`;
 
+/** Only one of active or deactivated learners (both, or none named: no condition), as the reports count them. */
+function learnerStatusCondition(companyId: number, statuses: AssignmentCriteria['learnerStatuses']) {
+  if (statuses?.length !== 1) return undefined;
+  const suspended = statuses[0] === 'deactivated' ? 1 : 0;
+  return sql<SqlBool>`assignments.user_id IN (SELECT u.id FROM users u
+    WHERE u.company_id = ${companyId} AND u.suspended = ${suspended})`;
+}
+
 function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCriteria) {
   return (eb: ExpressionBuilder<Database, any>): Expression<SqlBool> => {
     const { companyId } = criteria;
@@ -106,6 +114,8 @@ function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCrite
       and.push(inList(context.column('assignments.course_id', criteria.courseIds.length), criteria.courseIds));
     if (criteria.departmentIds?.length)
       and.push(sql<SqlBool>`assignments.user_id IN (${subtreeLearners(companyId, criteria.departmentIds)})`);
+    const learnerStatus = learnerStatusCondition(companyId, criteria.learnerStatuses);
+    if (learnerStatus) and.push(learnerStatus);
     if (criteria.sources)
       and.push(inList(context.column('assignments.source', criteria.sources.length), criteria.sources));
     if (criteria.statuses) {

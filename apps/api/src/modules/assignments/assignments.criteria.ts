@@ -1,4 +1,4 @@
-import type { AssignmentSource, AssignmentStatus } from '@heed/contract';
+import type { AssignmentLearnerStatus, AssignmentSource, AssignmentStatus } from '@heed/contract';
 
 /** An inclusive range of ISO timestamps or numbers; either end may be open. */
 export interface Range<T> {
@@ -33,4 +33,6 @@ export interface AssignmentCriteria {
   completed?: Range<string>;
   expires?: Range<string>;
   score?: Range<number>;
+  /** The learners' account status (`users.suspended`): the dashboard's "Include deactivated users". */
+  learnerStatuses?: AssignmentLearnerStatus[];
 }

@@ -1,6 +1,8 @@
 import {
+  ASSIGNMENT_LEARNER_STATUSES,
   ASSIGNMENT_SOURCES,
   ASSIGNMENT_STATUSES,
+  type AssignmentLearnerStatus,
   type AssignmentSource,
   type AssignmentStatus,
   fieldFilters,
@@ -55,6 +57,11 @@ const PARSERS: Record<string, Parser> = {
   completed_at: ['completed', dateRange, 'Use YYYY-MM-DD..YYYY-MM-DD (either end may be left out).'],
   expires_at: ['expires', dateRange, 'Use YYYY-MM-DD..YYYY-MM-DD (either end may be left out).'],
   score: ['score', scoreRange, 'Use MIN..MAX, scores 0 to 100.'],
+  learner_status: [
+    'learnerStatuses',
+    among<AssignmentLearnerStatus>(ASSIGNMENT_LEARNER_STATUSES),
+    `Use ${ASSIGNMENT_LEARNER_STATUSES.join(', ')}.`,
+  ],
 };
 
 /**

@@ -1,4 +1,6 @@
 import {
+  ASSIGNMENT_LEARNER_STATUSES,
+  ASSIGNMENT_LEARNER_STATUS_LABELS,
   ASSIGNMENT_SOURCES,
   ASSIGNMENT_SOURCE_LABELS,
   ASSIGNMENT_STATUSES,
@@ -16,9 +18,13 @@ import { RangeFilter } from './range-filter.tsx';
 import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
 
 const STATUS_OPTIONS = ASSIGNMENT_STATUSES.map((value) => ({ value, label: ASSIGNMENT_STATUS_LABELS[value] }));
+const LEARNER_STATUS_OPTIONS = ASSIGNMENT_LEARNER_STATUSES.map((value) => ({
+  value,
+  label: ASSIGNMENT_LEARNER_STATUS_LABELS[value],
+}));
 const SOURCE_OPTIONS = ASSIGNMENT_SOURCES.map((value) => ({ value, label: ASSIGNMENT_SOURCE_LABELS[value] }));
 
-/** A filter on each column after the learner search: course, department, status, dates, score and source. */
+/** A filter on each column after the learner search: course, department, learner status, status, dates, score and source. */
 export function AssignmentsFilters({ list }: { list: ListPageHandle<AssignmentListItem> }) {
   const { filters } = list.state;
   const company = useOptionalConsoleSession()?.company;
@@ -50,6 +56,13 @@ export function AssignmentsFilters({ list }: { list: ListPageHandle<AssignmentLi
         value={filters.department_id ?? []}
         onChange={set('department_id')}
         useTree={useDepartmentPicker}
+      />
+      <FilterMenu
+        label="Learner status"
+        multiple
+        options={LEARNER_STATUS_OPTIONS}
+        value={filters.learner_status ?? []}
+        onChange={set('learner_status')}
       />
       <RangeFilter label="Due" kind="date" value={filters.due_at ?? []} onChange={set('due_at')} />
       <FilterMenu

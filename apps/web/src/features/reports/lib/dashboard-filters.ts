@@ -84,8 +84,9 @@ export interface Drill {
 
 /**
  * The assignments list behind a number: the dashboard's courses, departments (subtrees) and period
- * as the list's own URL filters, narrowed by what was clicked. The list has no deactivated-learner
- * or custom-field filter: those two dashboard filters do not carry over.
+ * as the list's own URL filters, narrowed by what was clicked. The dashboard counts active learners
+ * only unless "Include deactivated users" is ticked, so the link says `field[learner_status]=active`
+ * then (the list itself shows both). The list has no custom-field filter: that one does not carry over.
  */
 export function drillUrl(f: DashboardFilters, drill: Drill = {}): string {
   const entries: [string, string][] = [];
@@ -95,6 +96,7 @@ export function drillUrl(f: DashboardFilters, drill: Drill = {}): string {
   entries.push(['field[assigned_at]', drill.assigned ?? period(f)]);
   if (drill.completed) entries.push(['field[completed_at]', drill.completed]);
   if (drill.expires) entries.push(['field[expires_at]', drill.expires]);
+  if (!f.includeDeactivated) entries.push(['field[learner_status]', 'active']);
   return `/assignments${toSearch(entries)}`;
 }
 

@@ -103,12 +103,14 @@ describe('the Home dashboard', { timeout: 60_000 }, () => {
     const calls = api();
     renderAt('/?field[course_id]=5', <HomePage />, '/');
     const overdue = await screen.findByRole('link', { name: 'Overdue: 7, open the assignments' });
-    expect(overdue.getAttribute('href')).toBe('/assignments?field[status]=overdue&field[course_id]=5');
+    expect(overdue.getAttribute('href')).toBe(
+      '/assignments?field[status]=overdue&field[course_id]=5&field[learner_status]=active',
+    );
     for (const report of Object.keys(ANSWERS)) expect(widget(report)).toBeTruthy();
     await within(widget('leaderboard')).findByText('Ada Byron');
     expect(await within(widget('recertification')).findByRole('link', { name: /Expired: 3/ })).toHaveAttribute(
       'href',
-      '/assignments?field[status]=expired&field[course_id]=5',
+      '/assignments?field[status]=expired&field[course_id]=5&field[learner_status]=active',
     );
     expect(screen.getByRole('img', { name: 'Completion rate against other companies' })).toBeInTheDocument();
     const statusCall = calls.callsTo('GET', `${BASE}status-counts`).at(-1)!;
@@ -138,7 +140,32 @@ describe('the Home dashboard', { timeout: 60_000 }, () => {
     expect(within(tables[1]!).getAllByRole('row')).toHaveLength(3);
     expect(within(tables[1]!).getByRole('link', { name: '4 completed in 2026-01' })).toHaveAttribute(
       'href',
-      '/assignments?field[completed_at]=2026-01-01..2026-01-31',
+      '/assignments?field[completed_at]=2026-01-01..2026-01-31&field[learner_status]=active',
     );
+  });
+
+  it('drills into active learners only unless "Include deactivated users" is ticked, as the numbers count', async () => {
+    api();
+    const { unmount } = renderAt('/', <HomePage />, '/');
+    const checkbox = await screen.findByRole('checkbox', { name: 'Include deactivated users' });
+    expect(checkbox).not.toBeChecked();
+    const links = async () =>
+      [
+        await screen.findByRole('link', { name: 'Overdue: 7, open the assignments' }),
+        await within(widget('recertification')).findByRole('link', { name: /Expired: 3/ }),
+        ...within(widget('department-summary')).getAllByRole('link'),
+        ...within(widget('course-summary')).getAllByRole('link'),
+      ].map((link) => link.getAttribute('href') ?? '');
+    const activeOnly = await links();
+    expect(activeOnly.length).toBeGreaterThan(3);
+    for (const href of activeOnly) expect(href).toMatch(/[?&]field\[learner_status\]=active(&|$)/);
+    unmount();
+
+    api();
+    renderAt('/?include_deactivated=1', <HomePage />, '/');
+    expect(await screen.findByRole('checkbox', { name: 'Include deactivated users' })).toBeChecked();
+    const everyone = await links();
+    for (const href of everyone) expect(href).not.toContain('learner_status');
+    expect(everyone[0]).toBe('/assignments?field[status]=overdue');
   });
 });

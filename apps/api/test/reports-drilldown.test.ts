@@ -1,0 +1,105 @@
+import type { StatusCounts } from '@heed/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AssignmentsWorld, createAssignmentsWorld, insertAssignment } from './support/assignments-fixture.ts';
+import { type TestClient, signedIn } from './support/client.ts';
+import { type TestApp, createTestApp } from './support/test-app.ts';
+
+// The Home dashboard's numbers open the assignments list with the same filter (the console's
+// `drillUrl`): each status-counts figure, with and without deactivated learners, must equal the
+// list's total under the drill-down's query.
+
+let t: TestApp;
+let w: AssignmentsWorld;
+let cm: TestClient;
+
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createAssignmentsWorld(t.db);
+  const at = (days: number) => new Date(t.clock.now.getTime() + days * DAY).toISOString();
+  const { learners, courses } = w;
+  // One learner of each department deactivated, with assignments in every status like the others.
+  await t.db.updateTable('users').set({ suspended: 1 }).where('id', 'in', [learners.ops2, learners.sales2]).execute();
+  const shapes = [
+    { status: 'not_started' },
+    { status: 'in_progress', startedAt: at(-3), progress: 40 },
+    { status: 'not_started', dueAt: at(-2) },
+    { status: 'in_progress', startedAt: at(-9), dueAt: at(-1), progress: 10 },
+    { status: 'completed', completedAt: at(-5), score: 80 },
+    { status: 'completed', completedAt: at(-400), expiresAt: at(-35), score: 70 },
+  ];
+  const people = [learners.ops1, learners.ops2, learners.east1, learners.sales1, learners.sales2, learners.nodept];
+  for (const [i, userId] of people.entries()) {
+    for (const [j, shape] of shapes.entries()) {
+      if ((i + j) % 4 === 3) continue;
+      await insertAssignment(t.db, {
+        companyId: w.companyA,
+        userId,
+        courseId: j % 2 === 0 ? courses.fire : courses.ethics,
+        assignedAt: at(-60 + j),
+        ...shape,
+      });
+    }
+  }
+  cm = await signedIn(t.app, 'a.cm');
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const FIGURES = ['assigned', 'not_started', 'in_progress', 'overdue', 'completed', 'expired'] as const;
+
+/** The drill-down's query as the dashboard's `drillUrl` writes it. */
+function drillQuery(figure: (typeof FIGURES)[number], includeDeactivated: boolean, extra = '') {
+  const parts = [
+    ...(figure === 'assigned' ? [] : [`field[status]=${figure}`]),
+    ...(includeDeactivated ? [] : ['field[learner_status]=active']),
+  ];
+  return `${parts.join('&')}${extra}`;
+}
+
+async function statusCounts(query: string): Promise<StatusCounts> {
+  const response = await cm.get(`/api/v3/reports/assignments/status-counts?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+async function listTotal(query: string): Promise<number> {
+  const response = await cm.get(`/api/v3/assignments?per_page=10&${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().meta.total;
+}
+
+describe('dashboard drill-downs', () => {
+  for (const includeDeactivated of [false, true]) {
+    for (const [label, filter] of [
+      ['the whole company', () => ''],
+      ['a department subtree and a course', () => `&field[department_id]=${w.ops}&field[course_id]=${w.courses.fire}`],
+    ] as const) {
+      it(`status counts equal the list's totals, ${label}, ${includeDeactivated ? 'with' : 'without'} deactivated learners`, async () => {
+        const counts = await statusCounts(`${includeDeactivated ? 'include_deactivated=1' : ''}${filter()}`);
+        expect(counts.assigned).toBeGreaterThan(0);
+        for (const figure of FIGURES) {
+          expect(await listTotal(drillQuery(figure, includeDeactivated, filter())), figure).toBe(counts[figure]);
+        }
+      });
+    }
+  }
+
+  it('the figures differ with deactivated learners, so the filter matters', async () => {
+    const active = await statusCounts('');
+    const all = await statusCounts('include_deactivated=1');
+    expect(all.overdue).toBeGreaterThan(active.overdue);
+    expect(await listTotal('field[learner_status]=deactivated')).toBe(all.assigned - active.assigned);
+    expect(await listTotal('field[learner_status]=active,deactivated')).toBe(all.assigned);
+    expect(await listTotal('')).toBe(all.assigned);
+  });
+
+  it('refuses an unknown learner status', async () => {
+    const response = await cm.get('/api/v3/assignments?field[learner_status]=gone');
+    expect(response.statusCode).toBe(422);
+    expect(JSON.stringify(response.json())).toContain('field[learner_status]');
+  });
+});
