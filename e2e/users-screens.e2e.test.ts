@@ -92,6 +92,10 @@ describe.each(['light', 'dark'] as const)('the users area in %s mode', (colorSch
     await drawer.getByRole('textbox', { name: 'Phone' }).waitFor();
     await expectNoOverflow(page, `user-drawer-${width}-${colorScheme}`);
     expect(await drawer.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    // The user's assignments, whose status badges ("Not started") were cut.
+    await drawer.getByRole('tab', { name: 'Assignments' }).click();
+    await drawer.getByRole('table', { name: 'Assignments' }).waitFor();
+    await expectNoOverflow(page, `user-drawer-assignments-${width}-${colorScheme}`);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     // Closing takes ?edit= out of the address; leave only once it has, so no late navigation follows.
