@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
+import { describe, expect, inject, test } from 'vitest';
+import { submitSignIn, useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { seriousViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 /** Serious and critical WCAG 2.x A/AA violations, summarised so a failure says what and where. */
 
 describe.each(['light', 'dark'] as const)('in %s mode', (colorScheme) => {
   test('/login has no serious or critical accessibility violations, also when showing an error', async () => {
-    const context = await newContext(browser, baseUrl, { colorScheme });
+    const context = await chromium.newContext({ colorScheme });
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Sign in to Heed' }).waitFor();
@@ -32,7 +24,7 @@ describe.each(['light', 'dark'] as const)('in %s mode', (colorScheme) => {
   });
 
   test('the console and My Courses have no serious or critical accessibility violations', async () => {
-    const context = await newContext(browser, baseUrl, { colorScheme });
+    const context = await chromium.newContext({ colorScheme });
     const page = await context.newPage();
     const reviewer = demoUser('acme', 'reviewer');
     await page.goto('/login');
@@ -53,7 +45,7 @@ describe.each(['light', 'dark'] as const)('in %s mode', (colorScheme) => {
 });
 
 test("the chosen colour scheme is remembered as the darkmode flag of the product's preference object", async () => {
-  const context = await newContext(browser, baseUrl, { colorScheme: 'light' });
+  const context = await chromium.newContext({ colorScheme: 'light' });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();

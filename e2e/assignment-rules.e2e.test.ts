@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect, inject, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, signInToConsole } from './support/shell.ts';
 
@@ -8,18 +8,12 @@ import { apiFromPage, signInToConsole } from './support/shell.ts';
 // source, take one learner off, run again and see them not re-assigned, undo the first run.
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
 const RULE = 'E2E: Transport remote working';
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   // Leave no rule behind for the other journeys (its assignments stay, as a deleted rule's do).
   const rules = await apiFromPage<{ data: { id: number; name: string }[] }>(page, 'GET', '/assignment-rules').catch(
@@ -40,7 +34,7 @@ const counts = async () => {
 };
 
 test('a Company Manager creates a rule with a dry run, runs it, takes a learner off, runs again and undoes', async () => {
-  context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+  context = await chromium.newContext({ width: 1440, height: 900 });
   page = await context.newPage();
   await signInToConsole(page, demoUser('acme', 'cm'), '/admin/settings/rules');
   await page.getByRole('table', { name: 'Assignment rules' }).locator('tbody tr').first().waitFor();
@@ -102,7 +96,7 @@ test('a Company Manager creates a rule with a dry run, runs it, takes a learner 
 });
 
 test('a Department Manager is not offered assignment rules', async () => {
-  context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+  context = await chromium.newContext({ width: 1440, height: 900 });
   page = await context.newPage();
   await signInToConsole(page, demoUser('acme', 'dm'), '/admin');
   expect(await page.getByRole('link', { name: 'Assignment Rules' }).count()).toBe(0);

@@ -1,26 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, signInToConsole } from './support/shell.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
-
 async function open(path: string) {
-  context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+  context = await chromium.newContext({ width: 1440, height: 900 });
   page = await context.newPage();
   await signInToConsole(page, demoUser('acme', 'cm'), path);
 }
@@ -51,7 +40,7 @@ test('an Assignment Details link opens without sign-in; a wrong one shows one pl
   await open('/admin/assignments');
   const list = await apiFromPage<{ data: { id: number }[] }>(page, 'GET', '/assignments?per_page=1');
   const made = await apiFromPage<{ data: { url: string } }>(page, 'POST', `/assignments/${list.json.data[0]!.id}/link`);
-  const anonymous = await newContext(browser, baseUrl, { width: 900, height: 700 });
+  const anonymous = await chromium.newContext({ width: 900, height: 700 });
   const details = await anonymous.newPage();
   const url = new URL(made.json.data.url);
   await details.goto(`${url.pathname}${url.search}`);

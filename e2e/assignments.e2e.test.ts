@@ -1,27 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, signInToConsole } from './support/shell.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await apiFromPage(page, 'DELETE', '/users/preferences?name=assignments-list').catch(() => {});
   await context?.close();
 });
 
 async function open(login: ReturnType<typeof demoUser>, path: string) {
-  context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+  context = await chromium.newContext({ width: 1440, height: 900 });
   page = await context.newPage();
   await signInToConsole(page, login, path);
 }

@@ -1,32 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { SITE_ADMIN } from './support/demo-users.ts';
 import { consoleReady, signInToConsole } from './support/shell.ts';
 
 // Issue 18 item 5's journey: a site admin creates an automated report for a company, runs it now,
 // sees the run with its file and downloads it.
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
 const NAME = 'E2E: status counts by hand';
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
-
 test('a site admin creates an automated report, runs it now, sees the run and downloads its file', async () => {
-  context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+  context = await chromium.newContext({ width: 1440, height: 900 });
   page = await context.newPage();
   await signInToConsole(page, SITE_ADMIN, '/admin/settings/automated-reports');
   // The header's company selector: Acme, whose demo reports the list shows.

@@ -1,15 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { submitSignIn, useChromium } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import { type RunningHeed, startHeed } from './support/server.ts';
 import { apiFromPage, consoleReady, signInToConsole } from './support/shell.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
@@ -49,18 +49,9 @@ function logoPng(): Buffer {
   ]);
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, baseUrl, { width: 1440 });
+  context = await chromium.newContext({ width: 1440 });
   page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
 });
 
 describe('onboarding a client company', () => {
@@ -128,7 +119,7 @@ describe('onboarding a client company', () => {
       asNewCompany,
     );
     expect(created.status, JSON.stringify(created.json)).toBe(201);
-    const learner = await newContext(browser, baseUrl);
+    const learner = await chromium.newContext();
     const learnerPage = await learner.newPage();
     await learnerPage.goto('/login');
     await submitSignIn(learnerPage, username, 'northwind-learner-1');
@@ -172,7 +163,7 @@ describe('the assistant chat widget (spec §4)', () => {
     });
 
     test('loads on console pages, never on course pages', async () => {
-      const widgetContext = await newContext(browser, heed.url, { width: 1440 });
+      const widgetContext = await chromium.newContext({ width: 1440 }, heed.url);
       const widgetPage = await widgetContext.newPage();
       await signInToConsole(widgetPage, SITE_ADMIN, '/admin/settings/courses');
       expect(await widgetPage.locator('#heed-assistant-widget-loader').count()).toBe(0);

@@ -1,12 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
-import { launchChromium, newContext } from './support/browser.ts';
+import { useChromium } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import { apiFromPage, pathOf, signInToConsole } from './support/shell.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
@@ -24,16 +23,6 @@ interface CourseAnswer {
   };
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
-
 const table = () => page.getByRole('table', { name: 'Courses' });
 const topicTitles = () =>
   page.locator('section[aria-label^="Topic "]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
@@ -45,7 +34,7 @@ async function addTopic(kind: string) {
 
 describe('the courses pages', () => {
   test('a site admin creates a course with a text and a questions topic, reorders them, saves and finds it in the list', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 1000 });
+    context = await chromium.newContext({ width: 1440, height: 1000 });
     page = await context.newPage();
     await signInToConsole(page, SITE_ADMIN, '/admin/settings/courses');
     await table().locator('tbody tr').first().waitFor();
@@ -118,7 +107,7 @@ describe('the courses pages', () => {
   });
 
   test('a Company Manager reads the courses their company may use, without a way to change them', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 1000 });
+    context = await chromium.newContext({ width: 1440, height: 1000 });
     page = await context.newPage();
     await signInToConsole(page, demoUser('acme', 'cm'), '/admin/settings/courses');
     await table().locator('tbody tr').first().waitFor();
@@ -135,7 +124,7 @@ describe('the courses pages', () => {
   test.each(['light', 'dark'] as const)(
     'the list, the categories and the editor have no serious accessibility violations in %s mode',
     async (colorScheme) => {
-      context = await newContext(browser, baseUrl, { width: 1440, height: 1000, colorScheme });
+      context = await chromium.newContext({ width: 1440, height: 1000, colorScheme });
       page = await context.newPage();
       await signInToConsole(page, SITE_ADMIN, '/admin/settings/courses');
       await table().locator('tbody tr').first().waitFor();
@@ -174,7 +163,7 @@ describe('the courses pages', () => {
 
 describe('the course categories', () => {
   test('a site admin adds, renames, moves and deletes a category; a category with courses is refused', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 1000 });
+    context = await chromium.newContext({ width: 1440, height: 1000 });
     page = await context.newPage();
     await signInToConsole(page, SITE_ADMIN, '/admin/settings/courses');
     await table().locator('tbody tr').first().waitFor();

@@ -1,21 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { SITE_ADMIN } from './support/demo-users.ts';
 import { companyIds, consoleReady, signInToConsole } from './support/shell.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 let acme = 0;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   // Leave no field or saved view behind for the other journeys on the shared server.
   const fields = await api<{ data: { id: number; key: string }[] }>('GET', '/custom-fields').catch(() => null);
@@ -50,7 +43,7 @@ const fieldRow = () => page.getByTestId('field-badge_colour');
 
 describe('custom fields', () => {
   test('a site admin adds a select field, edits its options, and finds it as a column of the users table', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 1000 });
+    context = await chromium.newContext({ width: 1440, height: 1000 });
     page = await context.newPage();
     await signInToConsole(page, SITE_ADMIN, '/admin/settings/fields');
     acme = (await companyIds(page))['Acme Manufacturing']!;

@@ -1,28 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, signInToConsole } from './support/shell.ts';
 import { seriousViolations } from './support/axe.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
 interface DepartmentsAnswer {
   data: { id: number; name: string; parent_id: number | null; path: string }[];
 }
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 const tree = () => page.getByRole('tree', { name: 'Departments' });
 const row = (name: string) => tree().getByRole('treeitem', { name, exact: true });
@@ -40,7 +29,7 @@ async function act(department: string, action: string) {
 
 describe('the departments tree editor', () => {
   test('a Company Manager adds a sub-department, renames it, drags it elsewhere and deletes it', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 1000 });
+    context = await chromium.newContext({ width: 1440, height: 1000 });
     page = await context.newPage();
     await signInToConsole(page, demoUser('acme', 'cm'), '/admin/settings/departments');
     await tree().waitFor();
@@ -76,7 +65,7 @@ describe('the departments tree editor', () => {
   });
 
   test('a Department Manager sees their subtree without any way to change it', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 1000 });
+    context = await chromium.newContext({ width: 1440, height: 1000 });
     page = await context.newPage();
     await signInToConsole(page, demoUser('acme', 'dm'), '/admin/settings/departments');
     await row('Operations').waitFor();
@@ -90,7 +79,7 @@ describe('the departments tree editor', () => {
   test.each(['light', 'dark'] as const)(
     'has no serious accessibility violations in %s mode, menus included',
     async (scheme) => {
-      context = await newContext(browser, baseUrl, { width: 1440, height: 1000, colorScheme: scheme });
+      context = await chromium.newContext({ width: 1440, height: 1000, colorScheme: scheme });
       page = await context.newPage();
       await signInToConsole(page, demoUser('acme', 'cm'), '/admin/settings/departments');
       await row('Sales').waitFor();

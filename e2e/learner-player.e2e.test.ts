@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
-import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
+import { submitSignIn, useChromium } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import { REPO_ROOT } from './support/server.ts';
 import { signInToConsole } from './support/shell.ts';
@@ -18,7 +18,7 @@ const STUDENT = { login: `e2e.player.${suffix}`, password: 'learner-e2e-pass-123
 const FIRE = `Fire Safety Essentials ${suffix}`;
 const EVACUATION = `Evacuation Drill ${suffix}`;
 
-let browser: Browser;
+const chromium = useChromium();
 let studentId: number;
 let context: BrowserContext;
 let page: Page;
@@ -71,7 +71,6 @@ function tinyPdf(): Buffer {
 const option = (text: string, correct = false, feedback: string | null = null) => ({ text, correct, feedback });
 
 beforeAll(async () => {
-  browser = await launchChromium();
   const admin = await apiAs(SITE_ADMIN.login, SITE_ADMIN.password);
   const upload = async (kind: string, name: string, mimeType: string, buffer: Buffer) =>
     ok<{ id: number }>(
@@ -155,16 +154,10 @@ beforeAll(async () => {
   expect(assigned.created).toBe(2);
   await manager.dispose();
 });
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, baseUrl, { width: 1280, height: 900 });
+  context = await chromium.newContext({ width: 1280, height: 900 });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
 });
 
 async function signInAsStudent() {
@@ -336,7 +329,7 @@ describe('certificate verification', () => {
 describe('on a phone in dark mode', () => {
   test('My Courses and the player fit 390 px and pass axe', async () => {
     await context.close();
-    context = await newContext(browser, baseUrl, { width: 390, height: 844, colorScheme: 'dark' });
+    context = await chromium.newContext({ width: 390, height: 844, colorScheme: 'dark' });
     page = await context.newPage();
     await signInAsStudent();
     await card(FIRE).waitFor();

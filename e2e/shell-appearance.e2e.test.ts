@@ -1,19 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import { apiFromPage, consoleReady, signInToConsole } from './support/shell.ts';
 import { seriousViolations } from './support/axe.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 /** Serious and critical WCAG 2.x A/AA violations, summarised so a failure says what and where. */
 
@@ -21,7 +13,7 @@ const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-c
 
 describe.each(['light', 'dark'] as const)('the shell in %s mode', (colorScheme) => {
   test('has no serious or critical accessibility violations: pages, open groups, menus, searches, dialogs', async () => {
-    const context = await newContext(browser, baseUrl, { colorScheme, width: 1440 });
+    const context = await chromium.newContext({ colorScheme, width: 1440 });
     const page = await context.newPage();
     await signInToConsole(page, SITE_ADMIN, '/admin/users/import/new');
     await expect(scheme(page)).resolves.toBe(colorScheme);
@@ -60,7 +52,7 @@ describe.each(['light', 'dark'] as const)('the shell in %s mode', (colorScheme) 
   });
 
   test('the impersonation return and the 1024 px layout have no serious or critical violations', async () => {
-    const context = await newContext(browser, baseUrl, { colorScheme, width: 1024 });
+    const context = await chromium.newContext({ colorScheme, width: 1024 });
     const page = await context.newPage();
     await signInToConsole(page, SITE_ADMIN);
     const { json } = await apiFromPage<{ data: { id: number; username: string }[] }>(
@@ -77,7 +69,7 @@ describe.each(['light', 'dark'] as const)('the shell in %s mode', (colorScheme) 
   });
 
   test('the pages outside the frame have no serious or critical violations', async () => {
-    const context = await newContext(browser, baseUrl, { colorScheme });
+    const context = await chromium.newContext({ colorScheme });
     const page = await context.newPage();
     await page.goto('/admin/public/assignments?token=x');
     await page.getByRole('heading', { name: 'Assignment Details' }).waitFor();
@@ -91,7 +83,7 @@ describe.each(['light', 'dark'] as const)('the shell in %s mode', (colorScheme) 
 
 describe('dark mode (spec §4, §9)', () => {
   test('the header switch persists across reloads under the product key; the system scheme is the fallback', async () => {
-    const context = await newContext(browser, baseUrl, { colorScheme: 'dark' });
+    const context = await chromium.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
     await signInToConsole(page, demoUser('borealis', 'reviewer'));
     // Nothing stored: the system's scheme.

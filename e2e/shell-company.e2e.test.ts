@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import {
   companyIds,
@@ -13,23 +13,13 @@ import {
   waitForTitle,
 } from './support/shell.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, baseUrl, { width: 1440 });
+  context = await chromium.newContext({ width: 1440 });
   page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
 });
 
 /** Opens the header's company selector, searches, and picks a company; the page reloads. */

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext, submitSignIn } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, test } from 'vitest';
+import { submitSignIn, useChromium } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import {
   HOME,
@@ -13,22 +13,13 @@ import {
 } from './support/shell.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, baseUrl);
+  context = await chromium.newContext();
   page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
 });
 
 const SETTINGS_FOR_MANAGERS = [

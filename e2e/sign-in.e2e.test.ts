@@ -1,25 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { currentUser, launchChromium, newContext, submitSignIn } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, test } from 'vitest';
+import { currentUser, submitSignIn, useChromium } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, baseUrl);
+  context = await chromium.newContext();
   page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
 });
 
 const pathOf = (page: Page) => {

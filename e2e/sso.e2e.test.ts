@@ -1,7 +1,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
   type KeyPair,
   assertionXml,
@@ -11,11 +11,11 @@ import {
   responseXml,
   sign,
 } from '../apps/api/test/support/saml-idp.ts';
-import { launchChromium, newContext } from './support/browser.ts';
+import { useChromium } from './support/browser.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 let idp: Server;
@@ -53,7 +53,7 @@ function startIdp(): Promise<void> {
 
 /** Acme's SSO through the test IdP, set by the site admin on the Single Sign On API. */
 async function configureAcme(): Promise<void> {
-  const admin = await browser.newContext({ baseURL: baseUrl });
+  const admin = await chromium.browser.newContext({ baseURL: baseUrl });
   await admin.request.get('/api/csrf-cookie');
   const xsrf = async () =>
     decodeURIComponent((await admin.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
@@ -81,20 +81,17 @@ async function configureAcme(): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
   keys = makeKeyPair('e2e-idp');
   sp = { acs_url: '', sp_entity_id: '' };
   await startIdp();
   await configureAcme();
 });
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => idp?.close(resolve));
 });
-afterEach(async () => context?.close());
 
 async function signInWithSso(email: string) {
-  context = await newContext(browser, baseUrl, { width: 1280, height: 800 });
+  context = await chromium.newContext({ width: 1280, height: 800 });
   page = await context.newPage();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with SSO' }).click();
@@ -120,7 +117,7 @@ describe('single sign-on through a SAML IdP', () => {
   });
 
   test('sends a refused response back to the sign-in page with a notice', async () => {
-    context = await newContext(browser, baseUrl, { width: 1280, height: 800 });
+    context = await chromium.newContext({ width: 1280, height: 800 });
     page = await context.newPage();
     // An unsolicited response (no request of ours) is refused while IdP-initiated sign-in is off.
     const o = {

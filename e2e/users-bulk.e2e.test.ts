@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, signInToConsole } from './support/shell.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 let changed: number[] = [];
@@ -14,12 +13,6 @@ interface UsersAnswer {
   data: { id: number; username: string; name: string; suspended: boolean }[];
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   // Put the demo back as it was for the other journeys.
   if (changed.length > 0) {
@@ -35,7 +28,7 @@ const rowOf = (name: string) => table().locator('tbody tr', { hasText: name });
 
 describe('bulk actions on users', () => {
   test('a Company Manager selects rows, deactivates them, and sees their status change', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+    context = await chromium.newContext({ width: 1440, height: 900 });
     page = await context.newPage();
     await signInToConsole(page, demoUser('acme', 'cm'), '/admin/users');
     // Three active learners (not the demo sign-ins), shown alone through the user-id filter.
@@ -69,7 +62,7 @@ describe('bulk actions on users', () => {
   });
 
   test('the learner side asks for a reset link and refuses a link that does not work', async () => {
-    context = await newContext(browser, baseUrl);
+    context = await chromium.newContext();
     page = await context.newPage();
     await page.goto('/password/forgot');
     await page.getByLabel(/^Username or e-mail/).fill('nobody@nowhere.test');

@@ -1,12 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, pathOf, signInToConsole } from './support/shell.ts';
 import { seriousViolations } from './support/axe.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
@@ -21,12 +20,6 @@ interface Department {
   name: string;
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await apiFromPage(page, 'DELETE', '/users/preferences?name=users-list').catch(() => {});
   await context?.close();
@@ -62,7 +55,7 @@ async function columnTexts(header: string): Promise<string[]> {
 
 describe('the user drawer', () => {
   test('a Company Manager opens a user by ?edit=, changes the department and a custom field, saves, and the row changes', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+    context = await chromium.newContext({ width: 1440, height: 900 });
     page = await context.newPage();
     await signInToConsole(page, demoUser('acme', 'cm'), '/admin/users');
     const departments = await departmentsByName();
@@ -111,7 +104,7 @@ describe('the user drawer', () => {
   });
 
   test('a row click opens the drawer; with unsaved changes Back asks first, then closes it', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+    context = await chromium.newContext({ width: 1440, height: 900 });
     page = await context.newPage();
     await signInToConsole(page, demoUser('acme', 'cm'), '/admin/users');
     await page.getByTestId('list-range').waitFor();

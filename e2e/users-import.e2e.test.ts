@@ -1,24 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { signInToConsole } from './support/shell.ts';
 import { seriousViolations } from './support/axe.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 /** Usernames unique to this run: the e2e server is shared by every journey. */
 const tag = `e2eimp${Date.now().toString(36)}`;
@@ -55,7 +44,7 @@ async function dropFile(name: string, content: string) {
 
 describe('users import', () => {
   test('a Company Manager imports a CSV through the stepper: fixes a mapping, sees the dry-run errors, imports, finds the users', async () => {
-    context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+    context = await chromium.newContext({ width: 1440, height: 900 });
     page = await context.newPage();
     await signInToConsole(page, demoUser('acme', 'cm'), '/admin/users/import/');
     await page.getByRole('link', { name: 'New import' }).first().click();

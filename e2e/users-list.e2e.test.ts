@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { currentUser, launchChromium, newContext } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { currentUser, useChromium } from './support/browser.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, pathOf, signInToConsole } from './support/shell.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const chromium = useChromium();
 let context: BrowserContext;
 let page: Page;
 
@@ -29,12 +28,6 @@ const OPERATIONS_SUBTREE = [
   'Transport',
 ];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   // Leave no saved view behind for the other journeys that open /admin/users.
   await apiFromPage(page, 'DELETE', '/users/preferences?name=users-list').catch(() => {});
@@ -42,7 +35,7 @@ afterEach(async () => {
 });
 
 async function openUsers(login: ReturnType<typeof demoUser>) {
-  context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+  context = await chromium.newContext({ width: 1440, height: 900 });
   page = await context.newPage();
   await signInToConsole(page, login, '/admin/users');
   await table().waitFor();
