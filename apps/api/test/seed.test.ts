@@ -154,6 +154,12 @@ describe('demo seed', () => {
     expect(managed).toHaveLength(1);
   });
 
+  it("has no custom field that repeats a user's own field (a 'Hire date' beside 'Hired on', say)", async () => {
+    const fields = await t.db.selectFrom('custom_fields').select(['key', 'label']).execute();
+    const builtIn = /^(hire|hired|first.?name|last.?name|user.?name|e-?mail|phone|role|department|manager)\b/i;
+    expect(fields.filter((field) => builtIn.test(field.key) || builtIn.test(field.label))).toEqual([]);
+  });
+
   it('gives assignments statuses that agree with their dates, scores and recertification', async () => {
     const now = t.clock.now.toISOString();
     const rows = await t.db.selectFrom('assignments').selectAll().execute();
