@@ -108,6 +108,28 @@ describe('the users list', () => {
     expect(pathOf(page)).not.toContain('page=2');
   });
 
+  test('sorts by department and by manager as the server does; a custom field from "More filters" opens at once', async () => {
+    await openUsers(demoUser('acme', 'cm'));
+    await table().getByRole('button', { name: 'Department', exact: true }).click();
+    await page.waitForURL(/sort=department&order=asc/);
+    const byDepartment = (await apiFromPage<UsersAnswer>(page, 'GET', '/users?sort=department&order=asc')).json.data;
+    await expect.poll(() => columnTexts('Name')).toEqual(byDepartment.map((user) => user.name));
+    const departments = byDepartment.map((user) => user.department?.name ?? '');
+    expect(departments).toEqual([...departments].sort());
+    await page.goto('/admin/users?sort=manager&order=desc');
+    const byManager = (await apiFromPage<UsersAnswer>(page, 'GET', '/users?sort=manager&order=desc')).json.data;
+    await expect.poll(() => columnTexts('Name')).toEqual(byManager.map((user) => user.name));
+
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await page.getByRole('menuitem', { name: 'Location' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Location' }).getByRole('checkbox', { name: 'Remote' }).isVisible(),
+    ).resolves.toBe(true);
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await page.getByRole('menuitem', { name: 'Employee ID' }).click();
+    await page.getByRole('dialog', { name: 'Employee ID' }).getByRole('textbox', { name: 'Value' }).waitFor();
+  });
+
   test('a column hidden in the chooser stays hidden after a reload: the view is saved on the server', async () => {
     await openUsers(demoUser('acme', 'cm'));
     await expect(columnTexts('Username')).resolves.toHaveLength(25);
