@@ -103,6 +103,23 @@ describe('the user drawer', () => {
     }
   });
 
+  test('a Reviewer ticks no rows and reads a user as text, with nothing that looks editable', async () => {
+    context = await chromium.newContext({ width: 1440, height: 900 });
+    page = await context.newPage();
+    await signInToConsole(page, demoUser('acme', 'reviewer'), '/admin/users');
+    await page.getByTestId('list-range').waitFor();
+    await expect(usersTable().getByRole('checkbox').count()).resolves.toBe(0);
+    const firstRow = usersTable().locator('tbody tr:not([aria-hidden])').first();
+    const name = ((await firstRow.locator('td').first().textContent()) ?? '').trim();
+    await firstRow.locator('td').nth(1).click();
+    const drawer = page.getByRole('dialog', { name });
+    await drawer.getByText('You can look at this user; your role cannot change users.').waitFor();
+    await expect(drawer.locator('dt', { hasText: 'First name' }).isVisible()).resolves.toBe(true);
+    for (const role of ['textbox', 'combobox', 'checkbox'] as const)
+      await expect(drawer.getByRole(role).count(), role).resolves.toBe(0);
+    await expect(drawer.getByRole('button', { name: 'Save changes' }).count()).resolves.toBe(0);
+  });
+
   test('a row click opens the drawer; with unsaved changes Back asks first, then closes it', async () => {
     context = await chromium.newContext({ width: 1440, height: 900 });
     page = await context.newPage();
