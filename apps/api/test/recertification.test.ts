@@ -224,3 +224,66 @@ describe("a course's renewal window and grace period", () => {
     });
   });
 });
+
+describe('a renewed certification (decision 081)', () => {
+  it('counts once and not as expired once the renewal is completed; expired until then', async () => {
+    const me = await newLearner(t, w.companyA, w.courseId, { recertifyMonths: 12 });
+    await pass(me);
+    t.clock.advanceMinutes(DAY * 400); // 2027-04-06: the certificate expired a month ago
+    expect((await renew()).renewed).toBe(1);
+    const [, renewal] = await assignmentsOf(me.userId);
+    const cm = await signedIn(t.app, 'a.cm');
+    me.client = await signedIn(t.app, me.username);
+    const figures = async () => {
+      const course = `?field[course_id]=${w.courseId}`;
+      const counts = await cm.get(`/api/v3/reports/assignments/status-counts${course}`);
+      const recert = await cm.get(`/api/v3/reports/assignments/recertification${course}`);
+      const list = async (query: string) =>
+        (await cm.get(`/api/v3/assignments?field[user_id]=${me.userId}${query}`)).json().meta.total as number;
+      return {
+        counts: counts.json().data as Record<string, number>,
+        recertificationExpired: recert.json().data.expired as number,
+        listed: await list(''),
+        listedExpired: await list('&field[status]=expired'),
+        listedCompleted: await list('&field[status]=completed'),
+      };
+    };
+    // Before the renewal is completed, the old certificate is expired and the renewal is overdue.
+    const before = await figures();
+    expect(before.counts).toMatchObject({ assigned: 2, expired: 1, overdue: 1, completed: 0 });
+    expect(before).toMatchObject({ recertificationExpired: 1, listed: 2, listedExpired: 1, listedCompleted: 0 });
+
+    await pass({ ...me, assignmentId: renewal!.id });
+    const after = await figures();
+    expect(after.counts).toMatchObject({ assigned: 1, expired: 0, overdue: 0, completed: 1 });
+    expect(after).toMatchObject({ recertificationExpired: 0, listed: 1, listedExpired: 0, listedCompleted: 1 });
+    // The old assignment is history, audited in the completing transaction; both completions are kept.
+    const [old] = await assignmentsOf(me.userId);
+    expect(old?.status).toBe('renewed');
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity_id'])
+      .where('action', '=', 'assignments.renewed')
+      .execute();
+    expect(audits).toEqual([{ action: 'assignments.renewed', entity_id: String(me.assignmentId) }]);
+    const history = await cm.get(`/api/v3/users/${me.userId}/completions`);
+    expect(
+      data<CompletionItem[]>(history)
+        .map((c) => c.assignment_id)
+        .sort(),
+    ).toEqual([me.assignmentId, renewal!.id].sort());
+    // My Courses shows the renewal, completed.
+    const mine = (await me.client.get('/api/v3/my/assignments')).json() as { data: { id: number; status: string }[] };
+    expect(mine.data.map((a) => [a.id, a.status])).toEqual([[renewal!.id, 'completed']]);
+
+    // Once the renewal lapses too, the renewed assignment does not hold back a new one.
+    t.clock.advanceMinutes(DAY * 400);
+    const cmAgain = await signedIn(t.app, 'a.cm');
+    const created = await cmAgain.post('/api/v3/assignments', {
+      learners: { user_ids: [me.userId] },
+      course_ids: [w.courseId],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toMatchObject({ created: 1 });
+  });
+});

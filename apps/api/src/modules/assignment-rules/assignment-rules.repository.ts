@@ -33,7 +33,7 @@ function rulesQuery(db: Kysely<Database>, companyId: number) {
         .selectFrom('assignments')
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('assignments.rule_id', '=', 'assignment_rules.id')
-        .where('assignments.status', '<>', 'completed')
+        .where('assignments.status', 'not in', ['completed', 'renewed'])
         .as('open_assignments'),
       eb
         .selectFrom('assignment_rule_exclusions')

@@ -79,7 +79,7 @@ export async function countOutcomes(db: Kysely<Database>, dialect: Dialect, q: P
     .distinct()
     .where('a.company_id', '=', q.pick.companyId)
     .where('a.course_id', 'in', q.courseIds)
-    .where(sql<SqlBool>`(a.status <> 'completed' OR a.expires_at IS NULL OR a.expires_at > ${q.now})`)
+    .where(sql<SqlBool>`(a.status NOT IN ('completed', 'renewed') OR a.expires_at IS NULL OR a.expires_at > ${q.now})`)
     .where((eb) =>
       learnerCount <= PICKED_SET_LEARNERS
         ? eb('a.user_id', 'in', picked)
@@ -167,7 +167,7 @@ const openOfRule = (db: Kysely<Database>, companyId: number, ruleId: number) =>
     .selectFrom('assignments')
     .where('assignments.rule_id', '=', ruleId)
     .where('assignments.company_id', '=', companyId)
-    .where('assignments.status', '<>', 'completed');
+    .where('assignments.status', 'not in', ['completed', 'renewed']);
 
 export async function countRuleOpenAssignments(db: Kysely<Database>, companyId: number, ruleId: number) {
   const row = await openOfRule(db, companyId, ruleId)
@@ -226,7 +226,7 @@ export async function setRuleOpenDueAt(
     .set({ due_at: dueAt, updated_at: now })
     .where('rule_id', '=', ruleId)
     .where('company_id', '=', companyId)
-    .where('status', '<>', 'completed')
+    .where('status', 'not in', ['completed', 'renewed'])
     .where(sql<SqlBool>`substr(assigned_at, 1, 10) = ${day}`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -87,7 +87,7 @@ export function pickWhere(dialect: Dialect, pick: LearnerPick, plan: PickPlan = 
 export function openAssignmentCondition(user: string, course: string, now: string) {
   return sql<SqlBool>`EXISTS (SELECT 1 FROM assignments open WHERE open.user_id = ${sql.ref(user)}
     AND open.course_id = ${sql.ref(course)}
-    AND (open.status <> 'completed' OR open.expires_at IS NULL OR open.expires_at > ${now}))`;
+    AND (open.status NOT IN ('completed', 'renewed') OR open.expires_at IS NULL OR open.expires_at > ${now}))`;
 }
 
 /** The pair is excluded from the rule by an administrator (an assignment_rule_exclusions row). */

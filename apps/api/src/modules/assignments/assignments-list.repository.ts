@@ -99,7 +99,11 @@ function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCrite
   return (eb: ExpressionBuilder<Database, any>): Expression<SqlBool> => {
     const { companyId } = criteria;
     const now = criteria.now ?? new Date().toISOString();
-    const and: Expression<SqlBool>[] = [sql<SqlBool>`${context.column('assignments.company_id', 1)} = ${companyId}`];
+    const and: Expression<SqlBool>[] = [
+      sql<SqlBool>`${context.column('assignments.company_id', 1)} = ${companyId}`,
+      // A renewed completion is history, kept in `completions` (decision 081).
+      sql<SqlBool>`assignments.status <> 'renewed'`,
+    ];
     if (criteria.scope) {
       const scope = criteria.scope.length > 0 ? criteria.scope : [0];
       and.push(sql<SqlBool>`assignments.user_id IN (SELECT u.id FROM users u

@@ -8,7 +8,8 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { PLAYER_MESSAGES } from '@heed/contract';
 import type { CourseVersion } from '../courses/index.ts';
-import { recordCompletion } from '../recertification/index.ts';
+import { markRenewed, recordCompletion } from '../recertification/index.ts';
+import { audit } from '../../platform/audit.repository.ts';
 import { scoreAttempt } from './attempt-scoring.ts';
 import {
   type AttemptState,
@@ -143,6 +144,16 @@ async function finishIfDone(step: Step): Promise<AssignmentFields | undefined> {
     step.at,
   );
   await recordCompletion(step.trx, attempt.assignment_id, step.at);
+  // A completed renewal makes the completion it renews history (decision 081).
+  const renewed = await markRenewed(step.trx, attempt.assignment_id, step.at);
+  if (renewed !== undefined)
+    await audit(step.trx, step.ctx, {
+      action: 'assignments.renewed',
+      entityType: 'assignment',
+      entityId: renewed,
+      before: { status: 'completed' },
+      after: { status: 'renewed', renewal_assignment_id: attempt.assignment_id },
+    });
   return completed;
 }
 

@@ -103,3 +103,27 @@ export function listCompletions(
     .offset(input.offset)
     .execute();
 }
+
+/**
+ * Once a renewal assignment completes, the assignment it renews becomes history (decision 081): its
+ * stored status goes from `completed` to `renewed`, which every report index holds, so reports, the
+ * list and the open checks leave it out without a table lookup. Guarded on `completed`: a replay
+ * changes nothing. The id renewed, or undefined.
+ */
+export async function markRenewed(db: Db, assignmentId: number, now: string): Promise<number | undefined> {
+  const renewal = await db
+    .selectFrom('assignments')
+    .select('renews_assignment_id')
+    .where('id', '=', assignmentId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  const renewed = renewal?.renews_assignment_id;
+  if (!renewed) return undefined;
+  const result = await db
+    .updateTable('assignments')
+    .set({ status: 'renewed', updated_at: now })
+    .where('id', '=', renewed)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? renewed : undefined;
+}

@@ -11,5 +11,5 @@ export const recertificationModule: HeedModule = {
 };
 
 // For learning: the player records each completion in its completing transaction.
-export { recordCompletion } from './completions.repository.ts';
+export { markRenewed, recordCompletion } from './completions.repository.ts';
 export { renewDueCompletions } from './renewals.service.ts';

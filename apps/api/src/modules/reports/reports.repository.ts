@@ -29,7 +29,9 @@ export interface WhereOptions {
 
 /** The conditions of the criteria on `assignments a JOIN users u`. */
 function conditions(c: ReportCriteria, options: WhereOptions = {}): RawBuilder<SqlBool> {
-  const and: RawBuilder<SqlBool>[] = [];
+  // A renewed completion is history (decision 081): the renewal counts instead. `status` is in
+  // every report index, so this costs no table lookup.
+  const and: RawBuilder<SqlBool>[] = [sql<SqlBool>`a.status <> 'renewed'`];
   if (!options.allCompanies) {
     and.push(sql<SqlBool>`a.company_id = ${c.companyId}`);
     if (c.departments) and.push(inList(sql`u.department_id`, c.departments));
