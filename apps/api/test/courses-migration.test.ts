@@ -1,37 +1,17 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { signedIn } from './support/client.ts';
 import { createCatalogWorld } from './support/courses-fixture.ts';
+import { migrateTestDb } from './support/migrate-test-db.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let schema: string | undefined;
 
 beforeEach(async () => {
   t = await createTestApp();
-  // Kysely's bookkeeping lives in the test's own PostgreSQL schema (its search path).
-  schema =
-    t.dialect === 'postgres'
-      ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(t.db)).rows[0]!.s
-      : undefined;
 });
 afterEach(async () => t.close());
 
-/**
- * Kysely's migrator lists every table of the database first, which fails with 3F000 when a parallel
- * test drops its schema meanwhile (see test-app.ts): retried, as the test app's own migration is.
- */
-async function migrate(name?: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await (name === undefined ? migrateToLatest(t.db, schema) : migrateTo(t.db, name, schema));
-    } catch (error) {
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (code !== '3F000' || attempt >= 5) throw error;
-    }
-  }
-}
+const migrate = (name?: string) => migrateTestDb(t, name);
 
 describe('migration 021', () => {
   it('converts options written as a list of texts, marks topics with questions, and folds a stored System Root', async () => {

@@ -166,7 +166,7 @@ describe('demo seed', () => {
     expect(rows.length).toBeGreaterThan(10_000);
     for (const a of rows) {
       expect(a.assigned_at <= now).toBe(true);
-      if (a.status === 'completed') {
+      if (a.status === 'completed' || a.status === 'renewed') {
         expect(a.completed_at! <= now && a.completed_at! >= a.assigned_at && a.score !== null).toBe(true);
         expect(a.expires_at !== null).toBe(a.recertify_months !== null);
       } else {
@@ -177,7 +177,13 @@ describe('demo seed', () => {
       }
     }
     const statuses = new Set(rows.map((a) => a.status));
-    expect([...statuses].sort()).toEqual(['completed', 'in_progress', 'not_started', 'overdue']);
+    expect([...statuses].sort()).toEqual(['completed', 'in_progress', 'not_started', 'overdue', 'renewed']);
+    // A renewed completion is one whose renewal was completed (decision 081), and only that.
+    const byId = new Map(rows.map((a) => [a.id, a]));
+    const completedRenewals = rows.filter((a) => a.renews_assignment_id !== null && a.completed_at !== null);
+    expect(completedRenewals.length).toBeGreaterThan(0);
+    for (const renewal of completedRenewals) expect(byId.get(renewal.renews_assignment_id!)!.status).toBe('renewed');
+    expect(rows.filter((a) => a.status === 'renewed')).toHaveLength(completedRenewals.length);
     expect(new Set(rows.map((a) => a.source))).toEqual(new Set(['manual', 'rule', 'renewal']));
   });
 

@@ -36,6 +36,7 @@ import * as m036 from './migrations/036-automated-reports.ts';
 import * as m038 from './migrations/038-lookup-indexes.ts';
 import * as m039 from './migrations/039-rule-pick-indexes.ts';
 import * as m041 from './migrations/041-saml-metadata-url.ts';
+import * as m042 from './migrations/042-renewed-backfill.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '038-lookup-indexes': m038,
   '039-rule-pick-indexes': m039,
   '041-saml-metadata-url': m041,
+  '042-renewed-backfill': m042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

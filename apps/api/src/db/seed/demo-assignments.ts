@@ -17,6 +17,8 @@ export interface PlannedAssignment {
   source: 'rule' | 'manual' | 'renewal';
   /** The completed assignment a renewal renews (recertification). */
   renews?: PlannedAssignment;
+  /** The renewal that replaced this completion (decision 081: once it is completed, this one is `renewed`). */
+  renewedBy?: PlannedAssignment;
   ruleId: number | null;
   assignedBy: number | null;
   assignedMs: number;
@@ -89,7 +91,10 @@ export function planAssignments(random: Random, clock: DemoClock, plan: CompanyP
             { source: renews ? 'renewal' : 'rule', ruleId: id, assignedBy: null, recertifyMonths },
             120 + (person.id % 90),
           );
-          if (renews) a.renews = renews;
+          if (renews) {
+            a.renews = renews;
+            renews.renewedBy = a;
+          }
           renews = a;
           if (a.completedMs === null || recertifyMonths === null) break;
           const renewal =
@@ -211,8 +216,11 @@ export function planCampaigns(
   return [...past, ...modules, { course: random.pick(candidates), day: -random.int(8, 16), share: 0.5 }];
 }
 
-export function statusOf(a: PlannedAssignment, nowMs: number): 'completed' | 'overdue' | 'in_progress' | 'not_started' {
-  if (a.completedMs !== null) return 'completed';
+export function statusOf(
+  a: PlannedAssignment,
+  nowMs: number,
+): 'renewed' | 'completed' | 'overdue' | 'in_progress' | 'not_started' {
+  if (a.completedMs !== null) return a.renewedBy?.completedMs != null ? 'renewed' : 'completed';
   if (a.dueMs < nowMs) return 'overdue';
   return a.startedMs === null ? 'not_started' : 'in_progress';
 }
