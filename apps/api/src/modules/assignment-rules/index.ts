@@ -24,5 +24,4 @@ export const assignmentRulesModule: HeedModule = {
 
 // For users, users-import, and later SCIM and SSO: rules for changed users; for assignment removal: exclusions.
 export { runRulesForUsers } from './rule-runs.service.ts';
-export { protectRemovedAssignments } from './rule-exclusions.service.ts';
 export { ensureNightlyRun } from './rules-schedule.ts';

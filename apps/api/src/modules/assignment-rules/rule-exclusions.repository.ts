@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
 export function findExclusion(db: Kysely<Database>, ruleId: number, id: number) {
@@ -89,55 +89,4 @@ export async function listExclusions(
 
 export function findExclusionRow(db: Kysely<Database>, id: number) {
   return listed(db).where('ex.id', '=', id).executeTakeFirstOrThrow();
-}
-
-/**
- * Protects the pairs of removed rule assignments: one exclusion per (rule, learner, course) of the
- * given assignments that a rule made, unless one exists. Call before deleting them, in the same
- * transaction. Returns how many exclusions were added.
- */
-export async function insertExclusionsForAssignments(
-  db: Kysely<Database>,
-  companyId: number,
-  assignmentIds: number[],
-  by: number | null,
-  now: string,
-): Promise<number> {
-  let added = 0;
-  for (let i = 0; i < assignmentIds.length; i += 5000) {
-    const chunk = assignmentIds.slice(i, i + 5000);
-    const rows = db
-      .selectFrom('assignments as a')
-      .select([
-        'a.company_id',
-        'a.rule_id',
-        'a.user_id',
-        'a.course_id',
-        sql<number | null>`${by}`.as('created_by'),
-        sql<string>`${now}`.as('created_at'),
-      ])
-      .where('a.id', 'in', chunk)
-      .where('a.company_id', '=', companyId)
-      .where('a.source', '=', 'rule')
-      .where('a.rule_id', 'is not', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('assignment_rule_exclusions as ex')
-              .select(sql`1`.as('one'))
-              .whereRef('ex.rule_id', '=', 'a.rule_id')
-              .whereRef('ex.user_id', '=', 'a.user_id')
-              .whereRef('ex.course_id', '=', 'a.course_id'),
-          ),
-        ),
-      )
-      .distinct();
-    const result = await db
-      .insertInto('assignment_rule_exclusions')
-      .columns(['company_id', 'rule_id', 'user_id', 'course_id', 'created_by', 'created_at'])
-      .expression(rows as never)
-      .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return added;
 }

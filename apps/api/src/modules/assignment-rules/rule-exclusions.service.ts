@@ -1,10 +1,8 @@
 import { RULE_MESSAGES } from '@heed/contract';
-import type { Kysely } from 'kysely';
 import { transactionLock } from '../../db/dialect/index.ts';
-import type { Database } from '../../db/types.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
-import type { AuthedContext, RequestContext } from '../../platform/context.ts';
+import type { AuthedContext, } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { ASSIGNMENT_WRITE_LOCK } from '../assignments/index.ts';
 import { ruleCourseIds, toExclusion } from './assignment-rules.mapper.ts';
@@ -96,17 +94,4 @@ export async function deleteRuleExclusion(deps: RulesDeps, ctx: AuthedContext, i
     });
   });
   return { message: 'The exclusion was lifted.' };
-}
-
-/**
- * For whoever removes assignments (bulk remove, the user drawer): call before deleting them, in the
- * same transaction. Each removed assignment a rule made becomes an exclusion of that rule, so the rule
- * does not assign it again. Returns the exclusions added.
- */
-export function protectRemovedAssignments(
-  trx: Kysely<Database>,
-  ctx: Pick<RequestContext, 'actorId' | 'now'> & { companyId: number },
-  assignmentIds: number[],
-): Promise<number> {
-  return exclusions.insertExclusionsForAssignments(trx, ctx.companyId, assignmentIds, ctx.actorId, iso(ctx.now()));
 }
