@@ -125,6 +125,10 @@ describe('the users list', () => {
     await expect(
       page.getByRole('dialog', { name: 'Location' }).getByRole('checkbox', { name: 'Remote' }).isVisible(),
     ).resolves.toBe(true);
+    // Close the Location filter first: a click outside it closes it and re-renders the chips, which
+    // would close the menu that same click opened.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Location' }).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.getByRole('menuitem', { name: 'Employee ID' }).click();
     await page.getByRole('dialog', { name: 'Employee ID' }).getByRole('textbox', { name: 'Value' }).waitFor();

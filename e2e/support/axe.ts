@@ -10,6 +10,8 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    // A transition starts on the frame after its element mounts: look once two frames have passed.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const ending = document
       .getAnimations()
       .filter((animation) =>

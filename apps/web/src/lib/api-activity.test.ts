@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { callEnded, callStarted, isApiBusy, subscribeApiActivity } from './api-activity.ts';
 
-beforeEach(() => {
+// A fresh copy of the module for each test: test files share their worker's imports (decision 079),
+// and a component test elsewhere may have left a call in flight in the shared copy.
+let callEnded: () => void;
+let callStarted: () => void;
+let isApiBusy: () => boolean;
+let subscribeApiActivity: (listener: () => void) => () => void;
+
+beforeEach(async () => {
+  vi.resetModules();
+  ({ callEnded, callStarted, isApiBusy, subscribeApiActivity } = await import('./api-activity.ts'));
   vi.useFakeTimers();
 });
 afterEach(() => {
