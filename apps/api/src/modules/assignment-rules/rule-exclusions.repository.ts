@@ -1,4 +1,4 @@
-import { type Kysely, } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
 export function findExclusion(db: Kysely<Database>, ruleId: number, id: number) {
