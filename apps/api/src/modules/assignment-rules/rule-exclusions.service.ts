@@ -2,7 +2,7 @@ import { RULE_MESSAGES } from '@heed/contract';
 import { transactionLock } from '../../db/dialect/index.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
-import type { AuthedContext, } from '../../platform/context.ts';
+import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { ASSIGNMENT_WRITE_LOCK } from '../assignments/index.ts';
 import { ruleCourseIds, toExclusion } from './assignment-rules.mapper.ts';
