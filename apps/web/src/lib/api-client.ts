@@ -18,6 +18,10 @@ import { callEnded, callStarted } from './api-activity.ts';
 /** Field name → messages, as in a 422 body's `details`. */
 export type FieldErrors = Record<string, string[]>;
 
+/** The messages a 422's details give for the first of `keys` that has any, as one text; null when none. */
+export const fieldErrorText = (details: FieldErrors | undefined, ...keys: string[]): string | null =>
+  keys.flatMap((key) => details?.[key] ?? []).join(' ') || null;
+
 /** A failed API call: the HTTP status (0 when the server could not be reached) and the spec's error body. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -15,7 +15,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { notify } from '../../../components/notices/index.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError, fieldErrorText } from '../../../lib/api-client.ts';
 import { departmentTree } from '../../../lib/department-tree.ts';
 import { showApiError } from '../../../lib/error-notices.tsx';
 import { useDepartments } from '../../../lib/queries/list-departments.ts';
@@ -41,8 +41,6 @@ export interface RuleEditorProps {
   onSaved: (rule: AssignmentRule) => void;
   onCancel: () => void;
 }
-
-const errorOf = (details: Record<string, string[]> | undefined, key: string) => details?.[key]?.join(' ') ?? null;
 
 /**
  * The rule's form: name, conditions (all or any) with the department tree, roles, custom fields and
@@ -108,7 +106,7 @@ export function RuleEditor({ rule, onSaved, onCancel }: RuleEditorProps) {
         required
         value={draft.name}
         onChange={(event) => set({ name: event.currentTarget.value })}
-        error={errorOf(details, 'name')}
+        error={fieldErrorText(details, 'name')}
         maxLength={120}
       />
       <Stack gap="xs">
@@ -142,9 +140,9 @@ export function RuleEditor({ rule, onSaved, onCancel }: RuleEditorProps) {
             }
           />
         ))}
-        {errorOf(details, 'conditions') && (
+        {fieldErrorText(details, 'conditions') && (
           <Text size="sm" c="red">
-            {errorOf(details, 'conditions')}
+            {fieldErrorText(details, 'conditions')}
           </Text>
         )}
         <Button
@@ -165,7 +163,7 @@ export function RuleEditor({ rule, onSaved, onCancel }: RuleEditorProps) {
         data={(courses.data ?? []).filter((c) => c.active).map((c) => ({ value: String(c.id), label: c.name }))}
         value={draft.courseIds.map(String)}
         onChange={(ids) => set({ courseIds: ids.map(Number) })}
-        error={errorOf(details, 'course_ids')}
+        error={fieldErrorText(details, 'course_ids')}
       />
       <Group grow align="flex-start">
         <NumberInput
@@ -177,7 +175,7 @@ export function RuleEditor({ rule, onSaved, onCancel }: RuleEditorProps) {
           value={draft.dueDays ?? ''}
           onChange={(value) => set({ dueDays: value === '' ? null : Number(value) })}
           description="Empty: no due date"
-          error={errorOf(details, 'due_days')}
+          error={fieldErrorText(details, 'due_days')}
         />
         <NumberInput
           label="Recertify every"
@@ -188,7 +186,7 @@ export function RuleEditor({ rule, onSaved, onCancel }: RuleEditorProps) {
           value={draft.recertifyMonths ?? ''}
           onChange={(value) => set({ recertifyMonths: value === '' ? null : Number(value) })}
           description="Empty: the course's own period"
-          error={errorOf(details, 'recertify_months')}
+          error={fieldErrorText(details, 'recertify_months')}
         />
       </Group>
       <Switch

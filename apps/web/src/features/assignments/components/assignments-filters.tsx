@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { FilterMenu, type ListPageHandle } from '../../../components/list-page/index.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { courseIdsOf, useCoursePicker } from '../../../components/course-picker/index.ts';
-import { useDepartmentPicker } from './department-tree.ts';
+import { useDepartmentPicker } from '../../../lib/queries/use-department-picker.ts';
 import { RangeFilter } from './range-filter.tsx';
 import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
 

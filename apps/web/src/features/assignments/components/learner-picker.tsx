@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { SelectableModal } from '../../../components/selectable-modal/index.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { PEOPLE_PICKER_LIMIT, useCustomFieldList, usePeople } from '../api/pickers.ts';
-import { useDepartmentPicker } from './department-tree.ts';
+import { useDepartmentPicker } from '../../../lib/queries/use-department-picker.ts';
 
 export interface LearnerPickerProps {
   value: LearnerSelection;

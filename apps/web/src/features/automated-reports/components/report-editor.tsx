@@ -24,13 +24,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
 import { notify } from '../../../components/notices/index.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { departmentTree } from '../../../lib/department-tree.ts';
+import { isApiError, fieldErrorText } from '../../../lib/api-client.ts';
 import { showApiError } from '../../../lib/error-notices.tsx';
-import { useDepartments } from '../../../lib/queries/list-departments.ts';
+import { useDepartmentPicker } from '../../../lib/queries/use-department-picker.ts';
 import { useRecipientChoices, useReportCourses, useReportCustomFields } from '../api/pickers.ts';
 import { useSaveAutomatedReport } from '../api/save-automated-report.ts';
 import { type ReportDraft, draftErrors, draftOf, emptyDraft, toBody } from './report-model.ts';
@@ -39,21 +38,6 @@ export interface ReportEditorProps {
   report: AutomatedReport | null;
   onSaved: (report: AutomatedReport) => void;
   onCancel: () => void;
-}
-
-const errorOf = (details: Record<string, string[]> | undefined, ...keys: string[]) =>
-  keys.flatMap((key) => details?.[key] ?? []).join(' ') || null;
-
-function useDepartmentTree(enabled: boolean) {
-  const departments = useDepartments(enabled);
-  return useMemo(
-    () => ({
-      nodes: departmentTree(departments.data ?? []),
-      names: new Map((departments.data ?? []).map((d) => [d.id, d.name])),
-      pending: enabled && departments.isPending,
-    }),
-    [departments.data, departments.isPending, enabled],
-  );
 }
 
 /**
@@ -119,7 +103,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
         required
         value={draft.name}
         onChange={(event) => set({ name: event.currentTarget.value })}
-        error={errorOf(details, 'name')}
+        error={fieldErrorText(details, 'name')}
         maxLength={120}
       />
       <Group grow align="flex-start">
@@ -130,7 +114,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
           data={ASSIGNMENT_REPORTS.map((r) => ({ value: r, label: AUTOMATED_REPORT_TITLES[r] }))}
           value={draft.report}
           onChange={(value) => value && set({ report: value as ReportDraft['report'] })}
-          error={errorOf(details, 'report')}
+          error={fieldErrorText(details, 'report')}
         />
         <Select
           label="Format"
@@ -139,7 +123,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
           data={AUTOMATED_REPORT_FORMATS.map((f) => ({ value: f, label: AUTOMATED_REPORT_FORMAT_LABELS[f] }))}
           value={draft.format}
           onChange={(value) => value && set({ format: value as ReportDraft['format'] })}
-          error={errorOf(details, 'format')}
+          error={fieldErrorText(details, 'format')}
         />
       </Group>
       {draft.report === 'attribute-summary' && (
@@ -149,7 +133,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
           data={(fields.data ?? []).map((f) => ({ value: f.key, label: f.label }))}
           value={draft.attribute || null}
           onChange={(value) => set({ attribute: value ?? '' })}
-          error={errorOf(details, 'filters.attribute')}
+          error={fieldErrorText(details, 'filters.attribute')}
         />
       )}
       <MultiSelect
@@ -161,7 +145,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
         data={recipientOptions}
         value={draft.recipientIds}
         onChange={(recipientIds) => set({ recipientIds })}
-        error={errorOf(details, 'recipient_ids')}
+        error={fieldErrorText(details, 'recipient_ids')}
       />
       <Title order={4}>Filters</Title>
       <Group align="flex-end" gap="sm">
@@ -174,7 +158,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
           data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           value={draft.courseIds}
           onChange={(courseIds) => set({ courseIds })}
-          error={errorOf(details, 'filters.course_ids')}
+          error={fieldErrorText(details, 'filters.course_ids')}
         />
         <TreeFilter
           label="Department"
@@ -182,12 +166,12 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
           title="Filter by department (sub-departments included)"
           value={draft.departmentIds}
           onChange={(departmentIds) => set({ departmentIds })}
-          useTree={useDepartmentTree}
+          useTree={useDepartmentPicker}
         />
       </Group>
-      {errorOf(details, 'filters.department_ids') && (
+      {fieldErrorText(details, 'filters.department_ids') && (
         <Text size="sm" c="red">
-          {errorOf(details, 'filters.department_ids')}
+          {fieldErrorText(details, 'filters.department_ids')}
         </Text>
       )}
       <Group grow align="flex-start">
@@ -196,14 +180,14 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
           label="Assigned from"
           value={draft.from}
           onChange={(event) => set({ from: event.currentTarget.value })}
-          error={errorOf(details, 'filters.from')}
+          error={fieldErrorText(details, 'filters.from')}
         />
         <TextInput
           type="date"
           label="Assigned to"
           value={draft.to}
           onChange={(event) => set({ to: event.currentTarget.value })}
-          error={errorOf(details, 'filters.to')}
+          error={fieldErrorText(details, 'filters.to')}
         />
       </Group>
       <Checkbox
@@ -231,7 +215,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
             data={WEEKDAY_NAMES.map((name, i) => ({ value: String(i), label: name }))}
             value={draft.weekday}
             onChange={(value) => value && set({ weekday: value })}
-            error={errorOf(details, 'schedule.weekday')}
+            error={fieldErrorText(details, 'schedule.weekday')}
           />
         )}
         {draft.kind === 'monthly' && (
@@ -243,7 +227,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
             allowDecimal={false}
             value={draft.monthDay}
             onChange={(value) => set({ monthDay: value === '' ? '' : Number(value) })}
-            error={errorOf(details, 'schedule.month_day')}
+            error={fieldErrorText(details, 'schedule.month_day')}
           />
         )}
         {draft.kind === 'cron' ? (
@@ -253,7 +237,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
             placeholder="0 7 * * 1-5"
             value={draft.cron}
             onChange={(event) => set({ cron: event.currentTarget.value })}
-            error={errorOf(details, 'schedule.cron', 'schedule')}
+            error={fieldErrorText(details, 'schedule.cron', 'schedule')}
           />
         ) : (
           <TextInput
@@ -261,7 +245,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
             label="At"
             value={draft.time}
             onChange={(event) => set({ time: event.currentTarget.value })}
-            error={errorOf(details, 'schedule.time')}
+            error={fieldErrorText(details, 'schedule.time')}
           />
         )}
       </Group>

@@ -1,25 +1,10 @@
 import { Button, Checkbox, Group, MultiSelect, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
-import { departmentTree } from '../../../lib/department-tree.ts';
-import { useDepartments } from '../../../lib/queries/list-departments.ts';
+import { useDepartmentPicker } from '../../../lib/queries/use-department-picker.ts';
 import { useReport } from '../api/reports.ts';
 import { type DashboardFilters, EMPTY_FILTERS } from '../lib/dashboard-filters.ts';
-
-/** The departments in the caller's reach as the tree filter's tree. */
-function useDepartmentTree(enabled: boolean) {
-  const departments = useDepartments(enabled);
-  return useMemo(
-    () => ({
-      nodes: departmentTree(departments.data ?? []),
-      names: new Map((departments.data ?? []).map((d) => [d.id, d.name])),
-      pending: enabled && departments.isPending,
-    }),
-    [departments.data, departments.isPending, enabled],
-  );
-}
 
 /**
  * The dashboard's filter bar (PRODUCT.md "Home"): courses, departments (subtrees), the period the
@@ -68,7 +53,7 @@ export function FilterBar({
         title={`Filter by ${label.toLowerCase()} (sub-${plural.toLowerCase()} included)`}
         value={filters.departmentIds}
         onChange={(departmentIds) => set({ departmentIds })}
-        useTree={useDepartmentTree}
+        useTree={useDepartmentPicker}
       />
       <TextInput
         type="date"

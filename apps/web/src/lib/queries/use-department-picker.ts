@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { departmentTree } from '../../../lib/department-tree.ts';
-import { useDepartments } from '../../../lib/queries/list-departments.ts';
+import { departmentTree } from '../department-tree.ts';
+import { useDepartments } from './list-departments.ts';
 
 /** The caller's departments as a tree for a picker, with their names. */
 export function useDepartmentPicker(enabled: boolean) {
