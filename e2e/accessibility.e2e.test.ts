@@ -1,5 +1,6 @@
 import { describe, expect, inject, test } from 'vitest';
-import { submitSignIn, useChromium } from './support/browser.ts';
+import { submitSignIn } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { demoUser } from './support/demo-users.ts';
 import { seriousViolations } from './support/axe.ts';
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
-import { useChromium } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, signInToConsole } from './support/shell.ts';
 

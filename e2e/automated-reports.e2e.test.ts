@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { useChromium } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { SITE_ADMIN } from './support/demo-users.ts';
 import { consoleReady, signInToConsole } from './support/shell.ts';
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
-import { useChromium } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import { apiFromPage, pathOf, signInToConsole } from './support/shell.ts';
 

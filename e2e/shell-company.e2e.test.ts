@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { useChromium } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import {
   companyIds,

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
-import { submitSignIn, useChromium } from './support/browser.ts';
+import { submitSignIn } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 import {
   HOME,

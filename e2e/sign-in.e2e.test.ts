@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
-import { currentUser, submitSignIn, useChromium } from './support/browser.ts';
+import { currentUser, submitSignIn } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 
 const baseUrl = inject('baseUrl');

@@ -11,7 +11,7 @@ import {
   responseXml,
   sign,
 } from '../apps/api/test/support/saml-idp.ts';
-import { useChromium } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { SITE_ADMIN, demoUser } from './support/demo-users.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { currentUser, useChromium } from './support/browser.ts';
+import { currentUser } from './support/browser.ts';
+import { useChromium } from './support/use-chromium.ts';
 import { demoUser } from './support/demo-users.ts';
 import { apiFromPage, pathOf, signInToConsole } from './support/shell.ts';
 

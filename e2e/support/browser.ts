@@ -1,5 +1,4 @@
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium (or CHROMIUM_PATH), headless, without anything that calls home. */
 export function launchChromium(): Promise<Browser> {
@@ -50,41 +49,4 @@ export async function currentUser(page: Page): Promise<{ first_name: string; las
   const response = await page.request.get('/api/v3/me');
   if (!response.ok()) throw new Error(`GET /api/v3/me answered ${response.status()}`);
   return ((await response.json()) as { data: { first_name: string; last_name: string; username: string } }).data;
-}
-
-/**
- * A test file's browser: one Chromium for the file (launched before its first test, closed after the
- * last), and fresh profiles against the suite's server that are closed after the test that opened them.
- */
-export function useChromium() {
-  const baseUrl = inject('baseUrl');
-  let browser: Browser | undefined;
-  const opened: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((context) => context.close()));
-  });
-  const session = {
-    baseUrl,
-    get browser(): Browser {
-      if (!browser) throw new Error('Chromium starts before the first test of the file.');
-      return browser;
-    },
-    /** A fresh profile (no cookies, no storage) for this test; `url` for another server than the suite's. */
-    async newContext(options: ContextOptions = {}, url = baseUrl): Promise<BrowserContext> {
-      const context = await newContext(session.browser, url, options);
-      opened.push(context);
-      return context;
-    },
-    /** A page in a fresh profile for this test. */
-    async newPage(options: ContextOptions = {}): Promise<Page> {
-      return (await session.newContext(options)).newPage();
-    },
-  };
-  return session;
 }
