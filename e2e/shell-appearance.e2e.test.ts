@@ -71,8 +71,20 @@ describe.each(['light', 'dark'] as const)('the shell in %s mode', (colorScheme) 
   test('the pages outside the frame have no serious or critical violations', async () => {
     const context = await chromium.newContext({ colorScheme });
     const page = await context.newPage();
+    // The loading state first: the details request held until axe has looked at the skeleton.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v3/public/assignments?*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/admin/public/assignments?token=x');
-    await page.getByRole('heading', { name: 'Assignment Details' }).waitFor();
+    await page.getByRole('status', { name: 'Loading the assignment' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    release();
+    await page.getByTestId('invalid-link').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/admin/error');
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();

@@ -85,13 +85,22 @@ export async function migrateToLatest(db: Kysely<any>, schema = 'public'): Promi
   await migrateTo(db, undefined, schema);
 }
 
-/** Brings the database up or down to the named migration (the newest when undefined); tests use it to migrate older data. */
-export async function migrateTo(db: Kysely<any>, name: string | undefined, schema = 'public'): Promise<void> {
+/**
+ * Brings the database up or down to the named migration (the newest when undefined); tests use it to migrate older data.
+ *
+ * Kysely's migrator first lists every table of the database (`pg_get_serial_sequence` on each); a schema
+ * dropped by someone else meanwhile (parallel tests, a tenant schema being removed) fails that listing
+ * with "schema … does not exist" (3F000) before any migration ran, so that one error is retried.
+ */
+export async function migrateTo(db: Kysely<any>, name: string | undefined, schema = 'public', attempts = 5): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
   const migrator = new Migrator({ db, provider, migrationTableSchema: isPostgres(db) ? schema : undefined });
-  const { error, results } = await (name === undefined ? migrator.migrateToLatest() : migrator.migrateTo(name));
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await (name === undefined ? migrator.migrateToLatest() : migrator.migrateTo(name));
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    const vanishedSchema = (error as { code?: string } | undefined)?.code === '3F000' && !results?.length;
+    if (vanishedSchema && attempt < attempts) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
 }

@@ -71,7 +71,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     handle = createDb({ url: file });
   }
   try {
-    if (!migrated) await migrateWhileOthersDropSchemas(handle);
+    if (!migrated) await migrateToLatest(handle.db, handle.schema);
   } catch (error) {
     await handle.close();
     if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
@@ -104,24 +104,6 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Kysely's migrator first lists every table of the database (`pg_get_serial_sequence` on each), and
- * a schema that a parallel test drops meanwhile makes that listing fail with "schema … does not
- * exist" (3F000) before anything of ours ran. Only tests share a database with schemas coming and
- * going, so the retry lives here.
- */
-async function migrateWhileOthersDropSchemas(handle: DbHandle, attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(handle.db, handle.schema);
-      return;
-    } catch (error) {
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (handle.dialect !== 'postgres' || code !== '3F000' || attempt >= attempts) throw error;
-    }
-  }
 }
 
 let pgTrgm: Promise<unknown> | undefined;

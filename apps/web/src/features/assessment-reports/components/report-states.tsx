@@ -4,7 +4,7 @@ import { formatApiError } from '../../../lib/error-notices.tsx';
 
 export function ReportLoading() {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label="Loading">
+    <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading">
       {[0, 1, 2, 3, 4].map((n) => (
         <Skeleton key={n} height={28} radius="sm" />
       ))}

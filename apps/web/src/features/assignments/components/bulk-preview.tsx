@@ -27,7 +27,7 @@ export function BulkPreview({ preview, error, loading, page, onPage }: BulkPrevi
     );
   if (!preview)
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading the preview">
+      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the preview">
         {[0, 1, 2, 3].map((row) => (
           <Skeleton key={row} height={20} radius="sm" />
         ))}

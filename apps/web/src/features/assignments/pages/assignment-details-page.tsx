@@ -50,7 +50,7 @@ export default function AssignmentDetailsPage() {
     );
   } else if (!details.data) {
     body = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the assignment">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the assignment">
         <Skeleton height={28} width="60%" />
         <Skeleton height={18} />
         <Skeleton height={18} />

@@ -67,7 +67,7 @@ function EditForm({ company, siteAdmin }: { company: Company; siteAdmin: boolean
 
 function EditLoading() {
   return (
-    <Stack gap="lg" maw={960} aria-busy="true" aria-label="Loading the company">
+    <Stack gap="lg" maw={960} role="status" aria-busy="true" aria-label="Loading the company">
       {[180, 160, 120, 140].map((height) => (
         <Skeleton key={height} h={height} radius="md" />
       ))}

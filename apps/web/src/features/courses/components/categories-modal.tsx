@@ -74,7 +74,7 @@ function CategoriesBody({ onTitle }: { onTitle: (title: string) => void }) {
 
   if (query.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading">
         {[60, 45, 52, 38].map((width) => (
           <Skeleton key={width} h={14} w={`${width}%`} radius="sm" />
         ))}

@@ -20,7 +20,7 @@ const WIDTHS = [38, 30, 44, 26, 34, 40];
 /** The tree's shape while it loads. */
 export function DepartmentsLoading() {
   return (
-    <Stack gap={0} p="sm" aria-busy="true" aria-label="Loading" data-testid="departments-loading">
+    <Stack gap={0} p="sm" role="status" aria-busy="true" aria-label="Loading" data-testid="departments-loading">
       {WIDTHS.map((width, index) => (
         <Group key={width} gap="sm" h={40} wrap="nowrap" pl={index % 3 === 0 ? 6 : 28 + (index % 3) * 22}>
           <Skeleton h={12} w={`${width}%`} radius="sm" />

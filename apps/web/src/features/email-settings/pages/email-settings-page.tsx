@@ -192,7 +192,7 @@ export default function EmailSettingsPage() {
   const settings = useQuery(emailSettingsQueryOptions());
   if (settings.isPending)
     return (
-      <Stack gap="lg" maw={960} aria-busy="true" aria-label="Loading the e-mail settings">
+      <Stack gap="lg" maw={960} role="status" aria-busy="true" aria-label="Loading the e-mail settings">
         {[160, 260, 140].map((h) => (
           <Skeleton key={h} h={h} radius="md" />
         ))}

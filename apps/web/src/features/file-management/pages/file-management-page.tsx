@@ -27,7 +27,7 @@ function AssetsOfType({ type, onDelete }: { type: AssetType; onDelete: (asset: A
   const query = useCompanyAssets(type);
   if (query.isPending)
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading files">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading files">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} h={56} radius="sm" />
         ))}

@@ -75,7 +75,7 @@ export function CertificateVerification({ number }: { number: string }) {
   const query = useCertificateVerification(number);
   if (query.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Checking the certificate">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Checking the certificate">
         <Skeleton height={32} width="70%" />
         <Skeleton height={18} />
         <Skeleton height={18} width="80%" />

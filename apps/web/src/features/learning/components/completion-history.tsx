@@ -19,7 +19,7 @@ function HistoryBody({ page, setPage }: { page: number; setPage: (page: number) 
   }
   if (query.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading your completion history">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading your completion history">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} height={36} radius="sm" />
         ))}

@@ -67,7 +67,7 @@ export function NoCoursesYet() {
 
 function LoadingCourses() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading your courses">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading your courses">
       <Skeleton height={28} width={140} radius="sm" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {[0, 1, 2].map((key) => (

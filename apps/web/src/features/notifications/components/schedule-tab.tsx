@@ -46,7 +46,7 @@ const Dimmed = ({ children }: { children: string }) => (
 
 function ScheduleSkeleton() {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label="Loading the schedule">
+    <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the schedule">
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} h={36} radius="sm" />
       ))}

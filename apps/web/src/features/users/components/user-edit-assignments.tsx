@@ -158,7 +158,7 @@ function AssignmentsTable({
   }
   if (query.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading assignments">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading assignments">
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} height={36} radius="sm" />
         ))}

@@ -55,7 +55,7 @@ function Message(props: { title: string; text: string; color?: string; action?: 
 
 function Loading() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the user">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the user">
       <Skeleton height={14} width="40%" />
       {[0, 1, 2, 3, 4].map((key) => (
         <Skeleton key={key} height={56} />

@@ -248,7 +248,7 @@ function PlayerBody({ state, learner }: { state: PlayerState; learner?: ScormLea
 
 function PlayerLoading() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading the course">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the course">
       <Skeleton height={36} width="60%" radius="sm" />
       <div className={classes.layout}>
         <Skeleton height={240} radius="md" />
