@@ -92,7 +92,12 @@ export async function migrateToLatest(db: Kysely<any>, schema = 'public'): Promi
  * dropped by someone else meanwhile (parallel tests, a tenant schema being removed) fails that listing
  * with "schema … does not exist" (3F000) before any migration ran, so that one error is retried.
  */
-export async function migrateTo(db: Kysely<any>, name: string | undefined, schema = 'public', attempts = 5): Promise<void> {
+export async function migrateTo(
+  db: Kysely<any>,
+  name: string | undefined,
+  schema = 'public',
+  attempts = 5,
+): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
   const migrator = new Migrator({ db, provider, migrationTableSchema: isPostgres(db) ? schema : undefined });
   for (let attempt = 1; ; attempt++) {

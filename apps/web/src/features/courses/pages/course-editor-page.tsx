@@ -14,7 +14,15 @@ const OPEN_TOPICS_UP_TO = 1;
 
 function Loading() {
   return (
-    <Stack gap="md" maw={1040} mx="auto" role="status" aria-busy="true" aria-label="Loading the course" data-testid="course-loading">
+    <Stack
+      gap="md"
+      maw={1040}
+      mx="auto"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading the course"
+      data-testid="course-loading"
+    >
       <Skeleton h={54} radius="md" />
       <Skeleton h={320} radius="md" />
       <Skeleton h={160} radius="md" />
