@@ -108,13 +108,15 @@ export interface StepInsert extends EventInsert {
 }
 
 /**
- * Assignments just written, by what marks them: a rule run's (`ruleRunId`), or the company's above
- * `afterId` assigned at `assignedAt` (a New assignment chunk, under the company's write lock).
+ * Assignments just written, by what marks them: a rule run's (`ruleRunId`), the company's above
+ * `afterId` assigned at `assignedAt` (a New assignment chunk, under the company's write lock), or
+ * their ids (the renewal pass's chunk, at most 1,000).
  */
 export interface NewAssignments {
   ruleRunId?: number;
   afterId?: number;
   assignedAt?: string;
+  ids?: readonly number[];
 }
 
 /**
@@ -124,10 +126,11 @@ export interface NewAssignments {
  */
 export async function insertAssignmentEvents(
   db: Kysely<Database>,
+  dialect: Dialect,
   step: EventInsert & { assignments: NewAssignments },
 ): Promise<number> {
   const column = recipientColumn(step.notification.method);
-  const { ruleRunId, afterId, assignedAt } = step.assignments;
+  const { ruleRunId, afterId, assignedAt, ids } = step.assignments;
   const select = db
     .selectFrom('assignments as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
@@ -135,6 +138,7 @@ export async function insertAssignmentEvents(
     .$if(ruleRunId !== undefined, (qb) => qb.where('a.rule_run_id', '=', ruleRunId as number))
     .$if(afterId !== undefined, (qb) => qb.where('a.id', '>', afterId as number))
     .$if(assignedAt !== undefined, (qb) => qb.where('a.assigned_at', '=', assignedAt as string))
+    .$if(ids !== undefined, (qb) => qb.where(idIn(dialect, 'a.id', ids as readonly number[])))
     .where('u.suspended', '=', 0)
     .where(`u.${column}`, 'is not', null)
     .where(`u.${column}`, '!=', '')

@@ -176,7 +176,8 @@ async function queueEventSet(
 }
 
 /**
- * `course_assignment` for assignments just written (a New assignment chunk, a rule run), set-based
+ * `course_assignment` for assignments just written (a New assignment chunk, a rule run, a renewal
+ * pass chunk), set-based
  * in the caller's transaction: one message per assignment and enabled schedule row, keyed as
  * `queueNotification` keys them, so a repeated call adds nothing. Returns the messages added.
  */
@@ -184,8 +185,9 @@ export function queueAssignmentNotifications(
   trx: Kysely<Database>,
   input: { companyId: number; assignments: NewAssignments; now?: Date },
 ): Promise<number> {
+  if (input.assignments.ids?.length === 0) return Promise.resolve(0);
   return queueEventSet(trx, { ...input, type: 'course_assignment' }, (step) =>
-    insertAssignmentEvents(trx, { ...step, assignments: input.assignments }),
+    insertAssignmentEvents(trx, dialectOf(trx), { ...step, assignments: input.assignments }),
   );
 }
 

@@ -4,6 +4,7 @@ import { writeTransaction } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
+import { queueAssignmentNotifications } from '../notifications/index.ts';
 import { type NewRenewal, insertRenewals, longestRenewalWindow, renewalCandidates } from './renewals.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +22,8 @@ export interface RenewalPassResult {
  * The daily renewal pass (decision 075): every completion expiring within its course's renewal
  * window, and still its learner's latest assignment of the course, gets a renewal assignment due
  * when the grace period after its expiry ends. Chunk by chunk, each chunk one transaction with an
- * audit entry per company it touched; a second pass (or a crash and a re-run) finds every renewed
+ * audit entry per company it touched and the learners' `course_assignment` messages (the company's
+ * event schedule, as for New assignment and rule runs); a second pass (or a crash and a re-run) finds every renewed
  * completion superseded by its renewal and makes nothing twice (the unique `renews_assignment_id`
  * is the backstop).
  */
@@ -47,9 +49,15 @@ export async function renewDueCompletions(
     if (due.length === 0) continue;
     await writeTransaction(db, dialect, async (trx) => {
       const made = await insertRenewals(trx, due, stamp);
-      const byCompany = new Map<number, number>();
-      for (const row of made) byCompany.set(row.company_id, (byCompany.get(row.company_id) ?? 0) + 1);
-      for (const [companyId, count] of byCompany) {
+      const byCompany = new Map<number, number[]>();
+      for (const row of made) {
+        const ids = byCompany.get(row.company_id) ?? [];
+        ids.push(row.id);
+        byCompany.set(row.company_id, ids);
+      }
+      for (const [companyId, ids] of byCompany) {
+        const count = ids.length;
+        await queueAssignmentNotifications(trx, { companyId, assignments: { ids }, now });
         await audit(
           trx,
           { actorId: null, impersonatorId: null, companyId, ip: '', now: () => now },

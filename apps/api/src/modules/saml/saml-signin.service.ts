@@ -7,6 +7,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { safeRedirect } from '../../platform/safe-redirect.ts';
 import { type IssuedSession, createSession } from '../../platform/session.ts';
 import { findCompanyCustomFields, findDepartmentByName, runAssignmentRules, writeCustomValues } from '../scim/index.ts';
+import { queueRegistrationNotifications } from '../notifications/index.ts';
 import { validateCustomFields } from '../users/index.ts';
 import { type CheckedResponse, SamlRefusal, checkResponse, spUrls } from './saml-response.ts';
 import {
@@ -164,6 +165,8 @@ async function userFor(trx: Kysely<Database>, settings: SettingsRow, checked: Ch
     { ...ctx, actorId: user.id },
     { action: 'user.create', entityType: 'user', entityId: user.id, after: { ...user, source: 'sso' } },
   );
+  // The welcome message, as for the console's, SCIM's and an import's new users (the schedule's user_registration rows).
+  await queueRegistrationNotifications(trx, { companyId: settings.company_id, userIds: [user.id], now: new Date(now) });
   await runAssignmentRules(trx, settings.company_id, [user.id]);
   return { user, created: true };
 }
