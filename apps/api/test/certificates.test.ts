@@ -90,21 +90,64 @@ const WIN_ANSI_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u009
 const winAnsi = (bytes: Buffer) =>
   [...bytes].map((b) => (b >= 0x80 && b < 0xa0 ? WIN_ANSI_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
 
-/** The strings a PDF's first page draws (pdf-lib writes each as a hex string shown with Tj, WinAnsi-encoded). */
+/** The first page's fonts by resource name. */
+function pageFonts(pdf: PDFDocument): Map<string, PDFDict> {
+  const fonts = pdf.getPages()[0]!.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+  return new Map((fonts?.keys() ?? []).map((key) => [key.decodeText(), fonts!.lookup(key, PDFDict)]));
+}
+
+/**
+ * How a font turns a shown string's bytes into text: an embedded (Type0) font by its ToUnicode map of
+ * two-byte glyph codes, as a PDF reader copies text; a standard font as WinAnsi.
+ */
+function decoderOf(font: PDFDict | undefined): (bytes: Buffer) => string {
+  const toUnicode = font?.lookup(PDFName.of('ToUnicode'));
+  if (!(toUnicode instanceof PDFRawStream)) return winAnsi;
+  const cmap = Buffer.from(decodePDFRawStream(toUnicode).decode()).toString('latin1');
+  const map = new Map<number, string>();
+  for (const [, code, unicode] of cmap.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) {
+    map.set(Number.parseInt(code!, 16), Buffer.from(unicode!, 'hex').swap16().toString('utf16le'));
+  }
+  return (bytes) => {
+    let text = '';
+    for (let i = 0; i + 1 < bytes.length; i += 2) text += map.get(bytes.readUInt16BE(i)) ?? '\ufffd';
+    return text;
+  };
+}
+
+/** The strings a PDF's first page draws (pdf-lib writes each as a hex string shown with Tj, in the font set by Tf). */
 async function drawnText(body: Buffer): Promise<string[]> {
   const pdf = await PDFDocument.load(new Uint8Array(body));
   const page = pdf.getPages()[0]!;
+  const fonts = pageFonts(pdf);
   const contents = page.node.Contents();
   const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
   const strings: string[] = [];
+  let decode = winAnsi;
   for (const ref of refs) {
     const stream = ref instanceof PDFRawStream ? ref : pdf.context.lookup(ref as never);
     if (!(stream instanceof PDFRawStream)) continue;
     const operators = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    for (const match of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
-      strings.push(winAnsi(Buffer.from(match[1]!, 'hex')));
+    for (const match of operators.matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
+      if (match[1] !== undefined) decode = decoderOf(fonts.get(match[1]));
+      else strings.push(decode(Buffer.from(match[2]!, 'hex')));
+    }
   }
   return strings;
+}
+
+/** The fonts embedded in the first page (their base names) with the size of each font file, in bytes. */
+async function embeddedFonts(body: Buffer) {
+  const pdf = await PDFDocument.load(new Uint8Array(body));
+  const found = [...pageFonts(pdf).values()].flatMap((font) => {
+    const descendant = font.lookupMaybe(PDFName.of('DescendantFonts'), PDFArray)?.lookup(0, PDFDict) ?? font;
+    const descriptor = descendant.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict);
+    const file = descriptor?.lookup(PDFName.of('FontFile3'));
+    if (!(file instanceof PDFRawStream)) return [];
+    return [{ name: font.lookup(PDFName.of('BaseFont'), PDFName).decodeText(), bytes: file.getContentsSize() }];
+  });
+  // pdf-lib names a font once per text it draws: one entry per font.
+  return [...new Map(found.map((f) => [f.name, f])).values()];
 }
 
 /** A real PNG of one colour (8-bit RGB), so a drawn logo can be told apart by its size and pixels. */
@@ -231,6 +274,44 @@ describe('GET /my/assignments/{id}/certificate', () => {
     expect(text.some((s) => s.startsWith('Valid until'))).toBe(false);
     expect(pdf.getTitle()).toBe(`Certificate ${number}: Fire Safety`);
     expect(pdf.getKeywords()).toContain('Ada Lovelace');
+    // Latin names: the standard fonts only, nothing embedded.
+    expect(await embeddedFonts(response.rawPayload)).toEqual([]);
+    expect(response.rawPayload.length).toBeLessThan(5_000);
+  });
+
+  it('draws Chinese, Japanese and Korean names and courses in an embedded Noto Sans CJK subset', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ first_name: '山田', last_name: '太郎' })
+      .where('id', '=', ids.learner!)
+      .execute();
+    await t.db
+      .updateTable('users')
+      .set({ first_name: '김민준', last_name: '' })
+      .where('id', '=', ids.colleague!)
+      .execute();
+    const course = await createCourse(t.db, '信息安全与数据保护培训');
+    const yamada = await assign({ user: 'learner', course });
+    const minjun = await assign({ user: 'colleague', course });
+
+    const response = await download(await signedIn(t.app, 'learner'), yamada);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = await drawnText(response.rawPayload);
+    expect(text).toEqual(
+      expect.arrayContaining(['山田 太郎', '信息安全与数据保护培训', 'Completed on 10 February 2026']),
+    );
+    const fonts = await embeddedFonts(response.rawPayload);
+    expect(fonts.map((f) => f.name.replace(/-\d+$/, ''))).toEqual(['NotoSansHans-Bold']);
+    // A subset: the 8 MB font file becomes a few kilobytes of the glyphs drawn.
+    expect(fonts[0]!.bytes).toBeLessThan(60_000);
+    expect(response.rawPayload.length).toBeLessThan(100_000);
+
+    const korean = await download(await signedIn(t.app, 'colleague'), minjun);
+    expect(korean.statusCode, korean.body).toBe(200);
+    expect(await drawnText(korean.rawPayload)).toEqual(expect.arrayContaining(['김민준', '信息安全与数据保护培训']));
+    const koreanFonts = (await embeddedFonts(korean.rawPayload)).map((f) => f.name.replace(/-\d+$/, ''));
+    expect(koreanFonts.sort()).toEqual(['NotoSansHans-Bold', 'NotoSansKR-Bold']);
+    expect(korean.rawPayload.length).toBeLessThan(150_000);
   });
 
   it('issues once: later and parallel downloads answer the same certificate and write nothing more', async () => {
@@ -398,7 +479,8 @@ describe('GET /my/assignments/{id}/certificate', () => {
 
     const other = await download(await signedIn(t.app, 'colleague'), ivan);
     expect(other.statusCode, other.body).toBe(200);
-    expect(await drawnText(other.rawPayload)).toContain('Ivan Petrov ?');
+    // A CJK letter makes the whole name drawn in the CJK face, which has Cyrillic too: exact.
+    expect(await drawnText(other.rawPayload)).toContain('Иван Петров 王');
 
     const number = numberIn(text);
     const verified = await t.app.inject({ method: 'GET', url: `/api/v3/public/certificates/${number}` });

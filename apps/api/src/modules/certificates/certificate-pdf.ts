@@ -9,6 +9,7 @@ import {
   rgb,
   setCharacterSpacing,
 } from 'pdf-lib';
+import { type CjkFace, type CjkWeight, cjkFaceFor, cjkFontBytes, pdfFontkit } from './cjk-fonts.ts';
 import { drawable } from './pdf-text.ts';
 
 /** What a certificate prints: the stored certificate, its company and where it can be verified. */
@@ -53,6 +54,40 @@ interface Fonts {
   regular: PDFFont;
 }
 
+/** The weight of each standard font, for the CJK face that stands in for it. */
+const weights = new WeakMap<PDFFont, CjkWeight>();
+/** The CJK faces a document embedded, by face and weight. */
+const cjkFonts = new WeakMap<PDFFont, Map<string, PDFFont>>();
+
+/**
+ * The font to draw `text` with where the design says `font`: the CJK face of the same weight when the
+ * text has Chinese, Japanese or Korean letters (embedded beforehand by `embedCjk`), else `font` itself.
+ */
+function fontFor(text: string, font: PDFFont): PDFFont {
+  const face = cjkFaceFor(text);
+  if (!face) return font;
+  return cjkFonts.get(font)?.get(`${face}-${weights.get(font) ?? 'regular'}`) ?? font;
+}
+
+/**
+ * Embeds (as subsets: only the glyphs drawn) the CJK faces that the certificate's texts need, each in the
+ * weights it is drawn in, and makes them reachable from the standard fonts through `fontFor`.
+ */
+async function embedCjk(pdf: Doc, fonts: Fonts, texts: { text: string; weight: CjkWeight }[]) {
+  const needed = new Map<string, { face: CjkFace; weight: CjkWeight }>();
+  for (const { text, weight } of texts) {
+    const face = cjkFaceFor(text);
+    if (face) needed.set(`${face}-${weight}`, { face, weight });
+  }
+  if (needed.size === 0) return;
+  pdf.registerFontkit(pdfFontkit);
+  const embedded = new Map<string, PDFFont>();
+  for (const [key, { face, weight }] of needed) {
+    embedded.set(key, await pdf.embedFont(cjkFontBytes(face, weight), { subset: true }));
+  }
+  for (const font of Object.values(fonts)) cjkFonts.set(font, embedded);
+}
+
 /**
  * The certificate as a one-page PDF: the company's background image covering the page (or a quiet
  * double border), its logo (or its name) at the top, the learner's name large, the course, the date,
@@ -71,14 +106,21 @@ export async function renderCertificatePdf(
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
     regular: await pdf.embedFont(StandardFonts.Helvetica),
   };
+  const background = await embedImage(pdf, images.background);
+  const logo = await embedImage(pdf, images.logo);
+  weights.set(fonts.title, 'bold').set(fonts.name, 'bold').set(fonts.bold, 'bold').set(fonts.regular, 'regular');
+  await embedCjk(pdf, fonts, [
+    { text: content.learnerName, weight: 'bold' },
+    { text: content.courseName, weight: 'bold' },
+    { text: content.companyName, weight: 'regular' },
+    ...(logo ? [] : [{ text: content.companyName, weight: 'bold' as const }]),
+  ]);
   describe(pdf, content);
 
-  const background = await embedImage(pdf, images.background);
   if (background) cover(page, background);
   else drawBorder(page);
 
   const center = PAGE.width / 2;
-  const logo = await embedImage(pdf, images.logo);
   if (logo) {
     const size = logo.scaleToFit(220, 70);
     page.drawImage(logo, { x: center - size.width / 2, y: 530 - size.height, ...size });
@@ -96,10 +138,11 @@ export async function renderCertificatePdf(
     color: ACCENT,
   });
   centered(page, 'has successfully completed', { font: fonts.regular, size: 13, y: 296, color: MUTED });
-  const courseLines = wrap(content.courseName, fonts.bold, 22, 700, 2);
+  const courseFont = fontFor(content.courseName, fonts.bold);
+  const courseLines = wrap(content.courseName, courseFont, 22, 700, 2);
   courseLines.lines.forEach((line, i) => {
     const y = 262 - i * (courseLines.size + 6) + (courseLines.lines.length - 1) * 8;
-    centered(page, line, { font: fonts.bold, size: courseLines.size, y, color: INK });
+    centered(page, line, { font: courseFont, size: courseLines.size, y, color: INK });
   });
 
   const details = [`Completed on ${certificateDate(content.completedAt)}`];
@@ -227,7 +270,8 @@ interface CenteredOptions {
 }
 
 function centered(page: PDFPage, raw: string, options: CenteredOptions) {
-  const { font, y, color } = options;
+  const { y, color } = options;
+  const font = fontFor(raw, options.font);
   const maxWidth = options.maxWidth ?? PAGE.width - 144;
   let size = options.size;
   const text = printable(raw, font);
@@ -246,26 +290,41 @@ function spaced(page: PDFPage, text: string, options: CenteredOptions & { spacin
   page.pushOperators(setCharacterSpacing(0));
 }
 
-/** Words in at most `maxLines` lines of `maxWidth`, shrinking the size to 14 before cutting the last line. */
+/**
+ * Words in at most `maxLines` lines of `maxWidth`, shrinking the size to 14 before cutting the last line.
+ * Chinese and Japanese, written without spaces, break between any two letters.
+ */
 function wrap(raw: string, font: PDFFont, startSize: number, maxWidth: number, maxLines: number) {
   const text = printable(raw, font);
+  const tokens = [...text.matchAll(WORDS)].map((m) => ({ gap: m[1] === '' ? '' : ' ', word: m[2]! }));
   let size = startSize;
   for (;;) {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(' ')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (line !== '' && width(candidate, font, size) > maxWidth) {
+    // Each line, and the gap that stood before its first word (to join lines back when cutting).
+    const lines: { text: string; gap: string }[] = [];
+    let line: { text: string; gap: string } | null = null;
+    for (const { gap, word } of tokens) {
+      if (line && width(`${line.text}${gap}${word}`, font, size) > maxWidth) {
         lines.push(line);
-        line = word;
-      } else line = candidate;
+        line = null;
+      }
+      if (line) line.text = `${line.text}${gap}${word}`;
+      else line = { text: word, gap };
     }
-    if (line !== '') lines.push(line);
+    if (line) lines.push(line);
     if (lines.length <= maxLines || size <= 14) {
-      const kept = lines.slice(0, maxLines);
-      if (lines.length > maxLines) kept[maxLines - 1] = `${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`;
+      const kept = lines.slice(0, maxLines).map((l) => l.text);
+      if (lines.length > maxLines) {
+        kept[maxLines - 1] = lines
+          .slice(maxLines - 1)
+          .map((l, i) => (i === 0 ? l.text : `${l.gap}${l.text}`))
+          .join('');
+      }
       return { size, lines: kept.map((l) => fit(l, font, size, maxWidth).text) };
     }
     size -= 1;
   }
 }
+
+/** A word with the spaces before it: a run of letters other than Han and kana, or one Han or kana letter. */
+const WORDS =
+  /(\s*)([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]+)/gu;

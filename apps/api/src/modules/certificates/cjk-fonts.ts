@@ -1,0 +1,88 @@
+// The certificate's fonts for Chinese, Japanese and Korean text (decision 085): Noto Sans CJK (SIL OFL 1.1)
+// from the npm packages @embedpdf/fonts-sc (Han, simplified and traditional, kana, Cyrillic, Greek) and
+// @embedpdf/fonts-kr (Hangul), embedded as a subset of the glyphs a certificate draws. Only text with a
+// CJK character uses them: a Latin certificate embeds no font and stays small.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import * as fontkit from 'fontkit';
+import type { PDFDocument } from 'pdf-lib';
+
+export type CjkFace = 'sc' | 'kr';
+export type CjkWeight = 'regular' | 'bold';
+
+const FILES: Record<CjkFace, { pkg: string; regular: string; bold: string }> = {
+  sc: { pkg: '@embedpdf/fonts-sc', regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' },
+  kr: { pkg: '@embedpdf/fonts-kr', regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' },
+};
+
+/** Han, kana, Hangul, CJK symbols and punctuation, full-width forms: what the standard fonts cannot draw. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+
+/** The CJK face `text` needs, or null when it has no CJK character (the standard fonts draw it). */
+export function cjkFaceFor(text: string): CjkFace | null {
+  if (!CJK.test(text)) return null;
+  return HANGUL.test(text) ? 'kr' : 'sc';
+}
+
+const bytesCache = new Map<string, Uint8Array>();
+/** The font file's bytes, read once per process (8 MB for the Chinese face, 4.5 MB for the Korean). */
+export function cjkFontBytes(face: CjkFace, weight: CjkWeight): Uint8Array {
+  const key = `${face}-${weight}`;
+  let bytes = bytesCache.get(key);
+  if (!bytes) {
+    const file = FILES[face];
+    const entry = createRequire(import.meta.url).resolve(file.pkg);
+    bytes = new Uint8Array(readFileSync(join(dirname(entry), '..', 'fonts', file[weight])));
+    bytesCache.set(key, bytes);
+  }
+  return bytes;
+}
+
+type FontkitFont = ReturnType<typeof fontkit.create> & { createSubset(): { encode(): Uint8Array } };
+const parsed = new WeakMap<Uint8Array, FontkitFont>();
+
+/**
+ * fontkit 2 in the shape pdf-lib's `registerFontkit` expects. pdf-lib's own fork (@pdf-lib/fontkit, fontkit 1)
+ * writes a broken subset of a CID-keyed CFF font such as Noto Sans CJK (readers draw nothing); fontkit 2
+ * subsets it right but encodes with `encode()` where pdf-lib calls `encodeStream()`. A parsed font is kept
+ * per file, so only the first certificate with CJK text pays for reading it.
+ */
+export const pdfFontkit: Parameters<PDFDocument['registerFontkit']>[0] = {
+  create(bytes: Uint8Array) {
+    let font = parsed.get(bytes);
+    if (!font) {
+      const parsedFont = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as FontkitFont;
+      const createSubset = parsedFont.createSubset.bind(parsedFont);
+      parsedFont.createSubset = () => {
+        const subset = createSubset();
+        return Object.assign(subset, { encodeStream: () => encodeStream(() => subset.encode()) });
+      };
+      font = parsedFont;
+      parsed.set(bytes, font);
+    }
+    return font as never;
+  },
+};
+
+/** The event-emitter pdf-lib reads a subset from: one `data` with the whole file, then `end` (or `error`). */
+function encodeStream(encode: () => Uint8Array) {
+  const handlers: Record<string, (value?: unknown) => void> = {};
+  const stream = {
+    on(event: string, handler: (value?: unknown) => void) {
+      handlers[event] = handler;
+      return stream;
+    },
+  };
+  queueMicrotask(() => {
+    try {
+      const bytes = encode();
+      handlers.data?.(bytes);
+      handlers.end?.();
+    } catch (error) {
+      handlers.error?.(error);
+    }
+  });
+  return stream;
+}
