@@ -41,8 +41,9 @@ export interface StoredFile {
 }
 
 /**
- * Where uploaded files live. Local disk today; shared storage at scale implements the same three
- * calls. Keys are relative, slash-separated paths chosen by the server, never by the client.
+ * Where uploaded files live: local disk (`localStorage`, the default) or an S3-compatible bucket
+ * (`s3Storage`, decision 086), chosen by `storageArea` from the configuration. Keys are relative,
+ * slash-separated paths chosen by the server, never by the client.
  */
 export interface FileStorage {
   /** Streams `source` to a temporary file, keeping at most `maxBytes` (the rest is drained and dropped). */
@@ -70,18 +71,25 @@ export function safeFileName(name: string): string {
 /** A fresh random prefix, so two uploads of the same name never collide. */
 export const randomKeyPart = () => randomBytes(8).toString('hex');
 
+/**
+ * Keys are relative, slash-separated paths: no empty, `.`, `..` or `.tmp` segment, no backslash or NUL.
+ * Every adapter refuses any other key with this error, before touching its store.
+ */
+export function assertStorageKey(key: string): void {
+  const bad = isAbsolute(key) || key.startsWith('/') || key.includes('\\') || key.includes('\0');
+  if (bad || key.split('/').some((s) => s === '' || s === '.' || s === '..' || s === '.tmp')) {
+    throw new Error(`Invalid storage key: ${key}`);
+  }
+}
+
 /** Local-disk storage under `root`; temporary files sit in `root/.tmp` so that commit is an atomic rename. */
 export function localStorage(root: string): FileStorage {
   const base = resolve(root);
   const tmpDir = join(base, '.tmp');
 
   const pathOf = (key: string): string => {
-    const segments = key.split('/');
-    const bad = isAbsolute(key) || key.includes('\\') || key.includes('\0');
-    if (bad || segments.some((s) => s === '' || s === '.' || s === '..' || s === '.tmp')) {
-      throw new Error(`Invalid storage key: ${key}`);
-    }
-    const full = resolve(base, ...segments);
+    assertStorageKey(key);
+    const full = resolve(base, ...key.split('/'));
     if (!full.startsWith(base + sep)) throw new Error(`Invalid storage key: ${key}`);
     return full;
   };
