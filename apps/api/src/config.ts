@@ -27,7 +27,40 @@ const environment = z.object({
   SCHEDULED_JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SESSION_TOKEN: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'slash-separated folder names')
+    .optional(),
 });
+
+/** With STORAGE=s3 the bucket and credentials are required, and an endpoint or a region (AWS's endpoint is made from it). */
+const requiredForS3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      sessionToken?: string;
+      forcePathStyle: boolean;
+      /** Folder in the bucket above every storage area (`heed/` → `heed/assets/…`). */
+      prefix?: string;
+    };
 
 export interface Config {
   port: number;
@@ -59,6 +92,8 @@ export interface Config {
   samlMetadataAllowLoopback?: boolean;
   logLevel: string;
   webDist: string;
+  /** Where uploaded files live (decision 086): under DATA_DIR, or in an S3-compatible bucket. */
+  storage: StorageConfig;
   /** The clock every time-dependent rule reads; tests replace it. */
   now: () => Date;
 }
@@ -71,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.STORAGE === 's3') {
+    const missing: string[] = requiredForS3.filter((name) => !e[name]);
+    if (!e.S3_ENDPOINT && !e.S3_REGION) missing.push('S3_ENDPOINT or S3_REGION');
+    if (missing.length > 0) throw new Error(`Invalid environment: STORAGE=s3 needs ${missing.join(', ')}`);
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -101,6 +141,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scheduledJobs: e.SCHEDULED_JOBS,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            region: e.S3_REGION ?? 'us-east-1',
+            endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            sessionToken: e.S3_SESSION_TOKEN,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: 'local' },
     now: () => new Date(),
   };
 }

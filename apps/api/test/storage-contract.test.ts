@@ -324,7 +324,7 @@ describe('S3 adapter', () => {
     console.info(
       `100 MiB through the S3 adapter (stage + 7 parts + test server): ${seconds.toFixed(1)} s, peak RSS growth ${growth.toFixed(0)} MiB`,
     );
-    // Loose: the server in this process and both sides' stream buffers; the file itself would be 100+.
-    expect(growth).toBeLessThan(80);
+    // Loose (the test server shares this process; 7-38 MiB measured): held whole, the file alone is 100.
+    expect(growth).toBeLessThan(100);
   }, 120_000);
 });

@@ -1,9 +1,10 @@
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Insertable, Kysely } from 'kysely';
 import { PDFDocument, type PDFFont, StandardFonts, rgb } from 'pdf-lib';
 import { checkPackage, detectMediaType, unpackPackage } from '../../modules/course-media/index.ts';
-import { type FileStorage, localStorage, randomKeyPart, safeFileName } from '../../platform/storage.ts';
+import type { Config } from '../../config.ts';
+import { storageArea } from '../../platform/storage-area.ts';
+import { type FileStorage, randomKeyPart, safeFileName } from '../../platform/storage.ts';
 import type { Database } from '../types.ts';
 import { CONDUCT_POLICY, EVACUATION_PACKAGE, FIRE_DOORS_PACKAGE } from './catalog-media.ts';
 import type { DemoMediaKey } from './catalog-types.ts';
@@ -11,7 +12,7 @@ import { demoScormFiles, zipFiles } from './demo-scorm-packages.ts';
 import { type IdAllocator, insertMany } from './seed-db.ts';
 
 /** Where uploads are stored: the course-media module's folder under DATA_DIR. */
-export const demoMediaStorage = (dataDir: string) => localStorage(join(dataDir, 'course-media'));
+export const demoMediaStorage = (config: Pick<Config, 'dataDir' | 'storage'>) => storageArea(config, 'course-media');
 
 export interface DemoMediaItem {
   id: number;

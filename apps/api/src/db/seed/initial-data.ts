@@ -93,7 +93,7 @@ export async function ensureInitialData(
           adminId,
           passwordHash: demoHash,
           publicUrl: config.publicUrl,
-          mediaStorage: demoMediaStorage(config.dataDir),
+          mediaStorage: demoMediaStorage(config),
           reportStorage: reportStorage(config),
         })
       : [];

@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { type JobHandler, PermanentJobError, type StoppedJobContext } from '../../jobs/types.ts';
-import { type FileStorage, localStorage } from '../../platform/storage.ts';
+import { storageArea } from '../../platform/storage-area.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { executeRun, failRun } from './run-execution.ts';
 import { sweepDueReports } from './sweep.ts';
 
@@ -10,8 +10,8 @@ import { sweepDueReports } from './sweep.ts';
 export const AUTOMATED_REPORTS_SWEEP_JOB = 'automated_reports_sweep';
 
 /** Run files live under DATA_DIR/automated-reports, keyed company/report/run/recipient. */
-export const reportStorage = (config: Pick<Config, 'dataDir'>): FileStorage =>
-  localStorage(join(config.dataDir, 'automated-reports'));
+export const reportStorage = (config: Pick<Config, 'dataDir' | 'storage'>): FileStorage =>
+  storageArea(config, 'automated-reports');
 
 const payloadSchema = z.object({ runId: z.number().int() });
 

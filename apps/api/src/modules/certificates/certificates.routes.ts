@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { endpoints } from '@heed/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../platform/http.ts';
-import { localStorage } from '../../platform/storage.ts';
+import { storageArea } from '../../platform/storage-area.ts';
 import { asciiFileName } from './pdf-text.ts';
 import {
   type CertificateFile,
@@ -32,7 +31,7 @@ function sendPdf(reply: FastifyReply, file: CertificateFile) {
 /** Certificates: the learner's and staff's PDF downloads, and the public verification by number. */
 export async function certificatesRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
-  const deps = { db, assets: localStorage(join(config.dataDir, 'assets')), publicUrl: config.publicUrl };
+  const deps = { db, assets: storageArea(config, 'assets'), publicUrl: config.publicUrl };
   route(app, endpoints.getMyCertificate, async ({ params, ctx, reply }) =>
     sendPdf(reply, await getMyCertificate(deps, ctx, params.id)),
   );

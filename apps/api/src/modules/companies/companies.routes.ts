@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { endpoints } from '@heed/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http.ts';
-import { localStorage } from '../../platform/storage.ts';
+import { storageArea } from '../../platform/storage-area.ts';
 import { sendAssetFile, sendCompanyLogo } from './assets-content.ts';
 import { deleteAsset, listAssets, uploadAsset } from './assets.service.ts';
 import { createCompany, getCompany, listCompanies, updateCompany } from './companies.service.ts';
@@ -11,7 +10,7 @@ import { sendTestNotification } from './test-notification.service.ts';
 /** Companies, their assets and the test notification (spec §7 "Session and company"). */
 export async function companiesRoutes(app: FastifyInstance) {
   const { db, dialect, config } = app.deps;
-  const assets = { db, storage: localStorage(join(config.dataDir, 'assets')) };
+  const assets = { db, storage: storageArea(config, 'assets') };
 
   route(app, endpoints.listCompanies, async ({ query }) => listCompanies(db, dialect, query));
   route(app, endpoints.getCompany, async ({ params, ctx }) => ({ data: await getCompany(db, ctx, params.id) }));

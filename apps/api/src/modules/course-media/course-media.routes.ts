@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { endpoints } from '@heed/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http.ts';
-import { localStorage } from '../../platform/storage.ts';
+import { storageArea } from '../../platform/storage-area.ts';
 import { contentKeys } from './content-keys.ts';
 import { deleteMedia, getMedia, listMedia, uploadMedia } from './course-media.service.ts';
 import { SCORM_RUNTIME_PATH, sendMedia, sendScormFile, sendScormRuntime } from './media-content.ts';
@@ -10,7 +10,7 @@ import { SCORM_RUNTIME_PATH, sendMedia, sendScormFile, sendScormRuntime } from '
 /** The course media library under /api/v3 and its content under /content (decision 061). */
 export async function courseMediaRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
-  const storage = localStorage(join(config.dataDir, 'course-media'));
+  const storage = storageArea(config, 'course-media');
   const deps = { db, storage };
 
   route(app, endpoints.uploadCourseMedia, async ({ ctx, req }) => ({ data: await uploadMedia(deps, ctx, req) }));

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { type ImportMapping, type ImportOptions, ROLE, importMapping, importOptions } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -6,7 +5,8 @@ import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { PermanentJobError } from '../../jobs/types.ts';
 import { departmentScope } from '../../platform/scope.ts';
-import { type FileStorage, localStorage } from '../../platform/storage.ts';
+import { storageArea } from '../../platform/storage-area.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import type { RunContext } from './chunk-apply.ts';
 import { DepartmentIndex } from './department-index.ts';
 import { loadCustomFields, loadDepartments } from './import-lookups.repository.ts';
@@ -14,9 +14,9 @@ import type { SourceSpec } from './import-source.ts';
 import { type ImportRow, findImport, findImporter } from './users-import.repository.ts';
 import { importSetup } from './row-draft.ts';
 
-/** Where uploaded import files live, under the data directory (the worker reaches the same place). */
-export const importStorage = (config: Pick<Config, 'dataDir'>): FileStorage =>
-  localStorage(join(config.dataDir, 'imports'));
+/** Where uploaded import files live, under the data directory or in the bucket (the worker reaches the same place). */
+export const importStorage = (config: Pick<Config, 'dataDir' | 'storage'>): FileStorage =>
+  storageArea(config, 'imports');
 
 /** Rows planned and written together: one set of lookups, one statement per table (a few on SQLite). */
 export const CHUNK_ROWS = 1000;
