@@ -374,6 +374,55 @@ describe('DELETE /courses/{id}', () => {
     expect(error(response).message).toBe('2 assignments reference this course. Deactivate it instead.');
     expect(await t.db.selectFrom('courses').select('id').execute()).toHaveLength(1);
   });
+
+  const rule = (companyId: number, name: string, courseIds: number[]) =>
+    t.db
+      .insertInto('assignment_rules')
+      .values({
+        company_id: companyId,
+        name,
+        match: 'all',
+        conditions: '[]',
+        course_ids: JSON.stringify(courseIds),
+        due_days: null,
+        recertify_months: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+
+  it('refuses while assignment rules list the course, naming each rule and its company, and writes nothing', async () => {
+    const course = await create();
+    const other = await create(document({ name: 'Other' }));
+    // Ids that share digits with the course's (1 in 11, 21 in 121) must not count.
+    const near = [course.id * 10 + 1, Number(`1${course.id}`), Number(`${course.id}1`)];
+    await rule(w.companyA, 'New starters', [other.id, course.id]);
+    await rule(w.companyB, 'Warehouse', [course.id]);
+    await rule(w.companyA, 'Lookalikes', [other.id, ...near]);
+    const response = await admin.delete(`/api/v3/courses/${course.id}`);
+    expect(response.statusCode).toBe(422);
+    const body = error(response);
+    expect(body.message).toBe(
+      '2 assignment rules assign this course. Remove it from them first, or deactivate the course.',
+    );
+    expect(body.details?.rules).toEqual(['"New starters" (Alpha)', '"Warehouse" (Beta)']);
+    expect(await t.db.selectFrom('courses').select('id').where('id', '=', course.id).execute()).toHaveLength(1);
+    expect(await audits('course.delete')).toEqual([]);
+
+    // One rule left: the singular message; none left: deleted.
+    await t.db.deleteFrom('assignment_rules').where('name', '=', 'New starters').execute();
+    const single = await admin.delete(`/api/v3/courses/${course.id}`);
+    expect(single.statusCode).toBe(422);
+    expect(error(single).message).toBe(
+      'An assignment rule assigns this course. Remove it from the rule first, or deactivate the course.',
+    );
+    await t.db.deleteFrom('assignment_rules').where('name', '=', 'Warehouse').execute();
+    const deleted = await admin.delete(`/api/v3/courses/${course.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The lookalike rule did not block it and is untouched.
+    const left = await t.db.selectFrom('assignment_rules').select('course_ids').execute();
+    expect(left.map((r) => JSON.parse(r.course_ids))).toEqual([[other.id, ...near]]);
+  });
 });
 
 describe('who sees which course', () => {

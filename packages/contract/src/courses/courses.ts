@@ -85,6 +85,8 @@ export const COURSE_MESSAGES = {
   unknownQuestion: 'This question is not part of the topic.',
   hasAssignments: (n: number) =>
     `${n} ${n === 1 ? 'assignment references' : 'assignments reference'} this course. Deactivate it instead.`,
+  usedByRules: (n: number) =>
+    `${n === 1 ? 'An assignment rule assigns' : `${n} assignment rules assign`} this course. Remove it from ${n === 1 ? 'the rule' : 'them'} first, or deactivate the course.`,
   notFound: 'Course not found.',
   categoryNotFound: 'Category not found.',
 } as const;

@@ -199,6 +199,45 @@ export async function countCourseAssignments(db: Db, courseId: number): Promise<
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The assignment rules (of any company) whose course list holds the course, with their company's name,
+ * by company and rule name. `course_ids` is a JSON array written by `JSON.stringify` ("[3,17]"): the
+ * four LIKE shapes find the id as a whole element, and the parsed list confirms it.
+ */
+export async function rulesUsingCourse(db: Db, courseId: number) {
+  const id = String(courseId);
+  const rows = await db
+    .selectFrom('assignment_rules')
+    .innerJoin('companies', 'companies.id', 'assignment_rules.company_id')
+    .select([
+      'assignment_rules.id',
+      'assignment_rules.name',
+      'assignment_rules.course_ids',
+      'companies.name as company_name',
+    ])
+    .where((eb) =>
+      eb.or(
+        [`[${id}]`, `[${id},%`, `%,${id},%`, `%,${id}]`].map((shape) =>
+          eb('assignment_rules.course_ids', 'like', shape),
+        ),
+      ),
+    )
+    .orderBy('companies.name')
+    .orderBy('assignment_rules.name')
+    .orderBy('assignment_rules.id')
+    .execute();
+  return rows
+    .filter((row) => {
+      try {
+        const ids: unknown = JSON.parse(row.course_ids);
+        return Array.isArray(ids) && ids.includes(courseId);
+      } catch {
+        return false;
+      }
+    })
+    .map(({ id: ruleId, name, company_name }) => ({ id: ruleId, name, companyName: company_name }));
+}
+
 export interface CourseFields {
   category_id: number | null;
   name: string;

@@ -27,6 +27,7 @@ import {
   deleteCourseRows,
   findCourseRow,
   mediaByIds,
+  rulesUsingCourse,
   topicQuestions,
 } from './courses.repository.ts';
 
@@ -130,7 +131,7 @@ export async function getCourse(deps: CoursesDeps, ctx: AuthedContext, id: numbe
   return course;
 }
 
-/** DELETE /courses/{id}: only a course no assignment references (deactivate it otherwise). */
+/** DELETE /courses/{id}: only a course no assignment and no assignment rule references (deactivate it otherwise). */
 export async function deleteCourse(deps: CoursesDeps, ctx: AuthedContext, id: number): Promise<{ id: number }> {
   return writeTransaction(deps.db, deps.dialect, async (trx) => {
     await transactionLock(trx, deps.dialect, COURSE_LOCK, id);
@@ -140,6 +141,13 @@ export async function deleteCourse(deps: CoursesDeps, ctx: AuthedContext, id: nu
     if (assignments > 0) {
       const message = COURSE_MESSAGES.hasAssignments(assignments);
       throw new AppError(422, message, { id: [message] });
+    }
+    // Like an asset in use (decision 085): refused, naming each rule, rather than edited behind the
+    // rule owners' backs; the rules are in the companies' hands, the catalog in the site admins'.
+    const rules = await rulesUsingCourse(trx, id);
+    if (rules.length > 0) {
+      const message = COURSE_MESSAGES.usedByRules(rules.length);
+      throw new AppError(422, message, { id: [message], rules: rules.map((r) => `"${r.name}" (${r.companyName})`) });
     }
     await deleteCourseRows(trx, id);
     await audit(trx, ctx, { action: 'course.delete', entityType: 'course', entityId: id, companyId: null, before });

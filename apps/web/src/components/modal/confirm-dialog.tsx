@@ -64,7 +64,8 @@ export function ConfirmDialog({ opened, title, message, error, onClose, ...butto
             {error}
           </Alert>
         )}
-        <Text size="sm">{message}</Text>
+        {/* A sentence in a paragraph; richer content (lists) as its owner lays it out: a <p> cannot hold a list. */}
+        {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
         <Buttons {...buttons} />
       </Stack>
     </Modal>

@@ -5,6 +5,7 @@ import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconTrash } from '@ta
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import { notify } from '../../../components/notices/index.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { type SavedCourse, useDeleteCourse, useSaveCourse } from '../api/course.ts';
 import { type CourseDraft, topicKeys } from '../model/course-draft.ts';
 import { useCourseForm } from '../model/use-course-form.ts';
@@ -59,6 +60,8 @@ export function CourseEditor({ courseId, initial, initiallyExpanded }: CourseEdi
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(initiallyExpanded));
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // The assignment rules that keep the course from being deleted, as the server names them.
+  const [usedByRules, setUsedByRules] = useState<string[]>([]);
   const leaving = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -109,6 +112,7 @@ export function CourseEditor({ courseId, initial, initiallyExpanded }: CourseEdi
   const confirmDelete = async () => {
     if (courseId === null) return;
     setDeleteError(null);
+    setUsedByRules([]);
     try {
       await remove.mutateAsync(courseId);
       notify.success(`${initial.name || 'The course'} deleted.`);
@@ -116,6 +120,7 @@ export function CourseEditor({ courseId, initial, initiallyExpanded }: CourseEdi
       navigate(routePath('courses'));
     } catch (error) {
       setDeleteError(error instanceof Error ? error.message : 'The course could not be deleted.');
+      setUsedByRules(isApiError(error, 422) ? (error.details?.rules ?? []) : []);
       throw error;
     }
   };
@@ -165,6 +170,7 @@ export function CourseEditor({ courseId, initial, initiallyExpanded }: CourseEdi
                 leftSection={<IconTrash size={16} aria-hidden />}
                 onClick={() => {
                   setDeleteError(null);
+                  setUsedByRules([]);
                   setDeleting(true);
                 }}
                 className={classes.dangerButton}
@@ -229,7 +235,26 @@ export function CourseEditor({ courseId, initial, initiallyExpanded }: CourseEdi
       <ConfirmDialog
         opened={deleting}
         title={`Delete ${initial.name || 'this course'}?`}
-        message="The course, its topics and its questions are deleted. A course that has been assigned cannot be deleted: deactivate it instead."
+        message={
+          <Stack gap="xs">
+            <Text size="sm">
+              The course, its topics and its questions are deleted. A course that has been assigned, or that an
+              assignment rule assigns, cannot be deleted: deactivate it instead.
+            </Text>
+            {usedByRules.length > 0 && (
+              <div>
+                <Text size="sm" fw={600}>
+                  Assignment rules that assign it:
+                </Text>
+                <List size="sm" aria-label="Assignment rules that assign it">
+                  {usedByRules.map((rule) => (
+                    <List.Item key={rule}>{rule}</List.Item>
+                  ))}
+                </List>
+              </div>
+            )}
+          </Stack>
+        }
         error={deleteError}
         confirmLabel="Delete course"
         danger

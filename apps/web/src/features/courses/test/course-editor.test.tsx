@@ -246,4 +246,27 @@ describe('the course editor', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
     expect(view.address()).toBe('/settings/courses/7');
   });
+
+  it('names the assignment rules that keep a course from being deleted', async () => {
+    const message = COURSE_MESSAGES.usedByRules(2);
+    const rules = ['"New starters" (Alpha)', '"Warehouse" (Beta)'];
+    mockCoursesApi({
+      course: storedCourse(),
+      write: (call) =>
+        call.method === 'DELETE' ? json({ error: { message, details: { id: [message], rules } } }, 422) : undefined,
+    });
+    const view = renderCourses('/settings/courses/7');
+    await editorReady();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Fire Safety?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete course' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    const list = within(dialog).getByRole('list', { name: 'Assignment rules that assign it' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(rules);
+    expect(view.address()).toBe('/settings/courses/7');
+  });
 });
