@@ -42,6 +42,31 @@ beforeAll(async () => {
       });
     }
   }
+  // A custom field some learners hold (one deactivated): the attribute summary's groups drill down by it.
+  const now = t.clock.now.toISOString();
+  const field = await t.db
+    .insertInto('custom_fields')
+    .values({
+      company_id: w.companyA,
+      key: 'site',
+      label: 'Site',
+      type: 'text',
+      options: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sites: [number, string][] = [
+    [learners.ops1, 'North'],
+    [learners.ops2, 'North'],
+    [learners.east1, 'South'],
+    [learners.sales1, 'North'],
+  ];
+  await t.db
+    .insertInto('user_field_values')
+    .values(sites.map(([userId, value]) => ({ user_id: userId, field_id: field.id, company_id: w.companyA, value })))
+    .execute();
   cm = await signedIn(t.app, 'a.cm');
 }, 60_000);
 
@@ -95,6 +120,41 @@ describe('dashboard drill-downs', () => {
     expect(await listTotal('field[learner_status]=deactivated')).toBe(all.assigned - active.assigned);
     expect(await listTotal('field[learner_status]=active,deactivated')).toBe(all.assigned);
     expect(await listTotal('')).toBe(all.assigned);
+  });
+
+  for (const includeDeactivated of [false, true]) {
+    it(`each custom-field group of the attribute summary equals the list under field[cf.site], ${includeDeactivated ? 'with' : 'without'} deactivated learners`, async () => {
+      const response = await cm.get(
+        `/api/v3/reports/assignments/attribute-summary?attribute=site${includeDeactivated ? '&include_deactivated=1' : ''}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const rows: (StatusCounts & { value: string | null })[] = response.json().data.rows;
+      const groups = rows.filter((row) => row.value !== null);
+      expect(groups.map((row) => row.value).sort()).toEqual(['North', 'South']);
+      for (const row of groups) {
+        for (const figure of FIGURES) {
+          const total = await listTotal(drillQuery(figure, includeDeactivated, `&field[cf.site]=${row.value}`));
+          expect(total, `${row.value} ${figure}`).toBe(row[figure]);
+        }
+      }
+      // Both values at once: the learners holding either.
+      const both = await listTotal(drillQuery('assigned', includeDeactivated, '&field[cf.site]=North,South'));
+      expect(both).toBe(groups.reduce((sum, row) => sum + row.assigned, 0));
+    });
+  }
+
+  it('a custom-field filter names a field of the company: an unknown key is a 422 naming the filter', async () => {
+    const response = await cm.get('/api/v3/assignments?field[cf.nope]=x');
+    expect(response.statusCode).toBe(422);
+    expect(JSON.stringify(response.json())).toContain('field[cf.nope]');
+    expect(JSON.stringify(response.json())).toContain('Unknown custom field.');
+  });
+
+  it('a text prefix matches like the users list: North* and *', async () => {
+    const north = await listTotal('field[cf.site]=North');
+    expect(await listTotal('field[cf.site]=Nor*')).toBe(north);
+    expect(await listTotal('field[cf.site]=*')).toBe(await listTotal('field[cf.site]=North,South'));
+    expect(await listTotal('field[cf.site]=Elsewhere')).toBe(0);
   });
 
   it('refuses an unknown learner status', async () => {

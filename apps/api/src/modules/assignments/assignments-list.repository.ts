@@ -3,7 +3,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 import type { Dialect } from '../../db/create-db.ts';
 import * as lists from '../../db/lists/index.ts';
 import type { Database } from '../../db/types.ts';
-import { postgresTextCondition, sqliteTextCondition } from '../users/index.ts';
+import { customFieldHolders, postgresTextCondition, sqliteTextCondition } from '../users/index.ts';
 import type { AssignmentCriteria, Range } from './assignments.criteria.ts';
 
 export interface AssignmentListRow {
@@ -120,6 +120,8 @@ function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCrite
       and.push(sql<SqlBool>`assignments.user_id IN (${subtreeLearners(companyId, criteria.departmentIds)})`);
     const learnerStatus = learnerStatusCondition(companyId, criteria.learnerStatuses);
     if (learnerStatus) and.push(learnerStatus);
+    for (const field of criteria.customFields ?? [])
+      and.push(eb('assignments.user_id', 'in', customFieldHolders(eb, companyId, field)));
     if (criteria.sources)
       and.push(inList(context.column('assignments.source', criteria.sources.length), criteria.sources));
     if (criteria.statuses) {

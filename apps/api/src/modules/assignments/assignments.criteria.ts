@@ -1,4 +1,5 @@
 import type { AssignmentLearnerStatus, AssignmentSource, AssignmentStatus } from '@heed/contract';
+import type { CustomFieldCriteria } from '../users/index.ts';
 
 /** An inclusive range of ISO timestamps or numbers; either end may be open. */
 export interface Range<T> {
@@ -35,4 +36,6 @@ export interface AssignmentCriteria {
   score?: Range<number>;
   /** The learners' account status (`users.suspended`): the dashboard's "Include deactivated users". */
   learnerStatuses?: AssignmentLearnerStatus[];
+  /** Learners holding a matching value of each field (`field[cf.<key>]`, as the users list reads them). */
+  customFields?: CustomFieldCriteria[];
 }

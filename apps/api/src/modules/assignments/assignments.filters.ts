@@ -5,12 +5,13 @@ import {
   type AssignmentLearnerStatus,
   type AssignmentSource,
   type AssignmentStatus,
+  CUSTOM_FIELD_FILTER_PREFIX,
   fieldFilters,
 } from '@heed/contract';
 import { type FieldErrors, invalid } from '../../platform/errors.ts';
 import type { AssignmentCriteria, Range } from './assignments.criteria.ts';
 
-export type FilterCriteria = Omit<AssignmentCriteria, 'companyId' | 'scope' | 'now' | 'text'>;
+export type FilterCriteria = Omit<AssignmentCriteria, 'companyId' | 'scope' | 'now' | 'text' | 'customFields'>;
 
 const MAX_VALUES = 500;
 const ID = /^[1-9][0-9]{0,9}$/;
@@ -66,9 +67,13 @@ const PARSERS: Record<string, Parser> = {
 
 /**
  * Reads the `field[name]=a,b` filters of GET /assignments: an unknown filter or a value of the wrong
- * kind is a 422 naming the filter; an empty list means no filter.
+ * kind is a 422 naming the filter; an empty list means no filter. `field[cf.<key>]` filters come back
+ * apart (`custom`, key → values), for the caller to resolve against the company's fields.
  */
-export function parseAssignmentFilters(query: Record<string, unknown>): FilterCriteria {
+export function parseAssignmentFilters(query: Record<string, unknown>): {
+  criteria: FilterCriteria;
+  custom: Map<string, string[]>;
+} {
   const filters = fieldFilters(query);
   const errors: FieldErrors = {};
   const known = new Set(Object.keys(filters).map((name) => `field[${name}]`.toLowerCase()));
@@ -76,9 +81,15 @@ export function parseAssignmentFilters(query: Record<string, unknown>): FilterCr
     if (key.toLowerCase().startsWith('field[') && !known.has(key.toLowerCase())) errors[key] = ['Unknown filter.'];
   }
   const criteria: Record<string, unknown> = {};
+  const custom = new Map<string, string[]>();
   for (const [name, values] of Object.entries(filters)) {
     const key = `field[${name}]`;
     if (values.length === 0) continue;
+    if (name.startsWith(CUSTOM_FIELD_FILTER_PREFIX) && name.length > CUSTOM_FIELD_FILTER_PREFIX.length) {
+      if (values.length > MAX_VALUES) errors[key] = [`Use at most ${MAX_VALUES} values.`];
+      else custom.set(name.slice(CUSTOM_FIELD_FILTER_PREFIX.length), values);
+      continue;
+    }
     const parser = Object.hasOwn(PARSERS, name) ? PARSERS[name] : undefined;
     if (!parser) errors[key] = ['Unknown filter.'];
     else if (values.length > MAX_VALUES) errors[key] = [`Use at most ${MAX_VALUES} values.`];
@@ -89,5 +100,5 @@ export function parseAssignmentFilters(query: Record<string, unknown>): FilterCr
     }
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
-  return criteria as FilterCriteria;
+  return { criteria: criteria as FilterCriteria, custom };
 }

@@ -9,7 +9,7 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField } from '../../platform/errors.ts';
 import type { Cell, SpreadsheetDownload } from '../../platform/files/spreadsheet.ts';
 import { departmentScope } from '../../platform/scope.ts';
-import { hasNul, pageMeta } from '../users/index.ts';
+import { hasNul, pageMeta, resolveCustomFieldFilters } from '../users/index.ts';
 import { ASSIGNMENT_ORDER, listAssignmentRowsAfter, listAssignmentsPage } from './assignments-list.repository.ts';
 import type { AssignmentCriteria } from './assignments.criteria.ts';
 import { parseAssignmentFilters } from './assignments.filters.ts';
@@ -34,8 +34,9 @@ export async function assignmentCriteria(
   query: ListQuery,
   now: string,
 ): Promise<AssignmentCriteria> {
-  const filters = parseAssignmentFilters(query);
+  const { criteria: filters, custom } = parseAssignmentFilters(query);
   if (query.text && hasNul(query.text)) throw invalidField('text', 'Remove control characters.');
+  const customFields = await resolveCustomFieldFilters(deps.db, ctx.companyId, custom);
   const timed = filters.statuses !== undefined;
   return {
     companyId: ctx.companyId,
@@ -43,6 +44,7 @@ export async function assignmentCriteria(
     ...(timed ? { now } : {}),
     ...(query.text ? { text: query.text } : {}),
     ...filters,
+    ...(customFields.length > 0 ? { customFields } : {}),
   };
 }
 

@@ -32,6 +32,20 @@ function customValueCondition(eb: ValuesEb, field: CustomFieldCriteria): Express
   return alternatives.length === 1 ? alternatives[0]! : eb.or(alternatives);
 }
 
+/** The ids of the company's users holding a matching value of one field: one range of the (company, field, value) index. */
+export function customFieldHolders(
+  eb: ExpressionBuilder<Database, any>,
+  companyId: number,
+  field: CustomFieldCriteria,
+) {
+  return eb
+    .selectFrom('user_field_values')
+    .select('user_field_values.user_id')
+    .where('user_field_values.company_id', '=', companyId)
+    .where('user_field_values.field_id', '=', field.fieldId)
+    .where((values) => customValueCondition(values, field));
+}
+
 /**
  * Users holding a matching value of one field, in the way the plan wants (users.criteria.ts):
  * - walking users in sort order with `probe`: each row checked through its (user_id, field_id) key,
@@ -58,12 +72,7 @@ export function customFieldMatch(
         .where((values) => customValueCondition(values, field)),
     );
   }
-  const holders = eb
-    .selectFrom('user_field_values')
-    .select('user_field_values.user_id')
-    .where('user_field_values.company_id', '=', companyId)
-    .where('user_field_values.field_id', '=', field.fieldId)
-    .where((values) => customValueCondition(values, field));
+  const holders = customFieldHolders(eb, companyId, field);
   // Walking in sort order, the id must not drive the query: hidden from the planner (SQLite's `+`).
   const id = hint?.mode === 'sortDriven' ? sql`+${sql.ref('users.id')}` : sql.ref('users.id');
   return sql<SqlBool>`${id} IN (${holders})`;

@@ -1,9 +1,11 @@
 import { CUSTOM_FIELD_FILTER_PREFIX, joinOptionFragments, normalizeCustomFieldValue } from '@heed/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
 import { type FieldErrors, invalid } from '../../platform/errors.ts';
 import { parseStoredOptions } from '../custom-fields/index.ts';
 import { canonicalFilterValues } from './custom-field-values.ts';
 import { successor } from './text-search.repository.ts';
-import type { CustomFieldDef } from './users-relations.repository.ts';
+import { type CustomFieldDef, findCustomFields } from './users-relations.repository.ts';
 
 /**
  * A run of stored values: `min`/`max` inclusive, `below` exclusive; with `prefix`, only values
@@ -72,4 +74,28 @@ export function customFieldCriteria(field: CustomFieldDef, given: string[]): Cus
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const canonical = exact.length > 0 ? canonicalFilterValues(field, exact) : [];
   return { fieldId: field.id, values: canonical, ...(ranges.length > 0 ? { ranges } : {}) };
+}
+
+/**
+ * The `field[cf.<key>]` filters of a list request (key → values), resolved against the company's
+ * fields: an unknown key is a 422 naming its filter. Used by every list that filters learners by
+ * their custom fields (users, assignments).
+ */
+export async function resolveCustomFieldFilters(
+  db: Kysely<Database>,
+  companyId: number,
+  custom: Map<string, string[]>,
+): Promise<CustomFieldCriteria[]> {
+  if (custom.size === 0) return [];
+  const fields = await findCustomFields(db, companyId, [...custom.keys()]);
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const unknown = [...custom.keys()].filter((key) => !byKey.has(key));
+  if (unknown.length > 0) {
+    throw invalid(
+      Object.fromEntries(
+        unknown.map((key) => [`field[${CUSTOM_FIELD_FILTER_PREFIX}${key}]`, ['Unknown custom field.']]),
+      ),
+    );
+  }
+  return [...custom].map(([key, values]) => customFieldCriteria(byKey.get(key)!, values));
 }

@@ -34,6 +34,7 @@ export { findUserRow } from './users.repository.ts';
 // For assignments: learners picked by the users list's own filters, and searched by name through its text index.
 export { type PlanHint, type UserCriteria, criteriaWhere } from './users.criteria.ts';
 // For assignment-rules: a rule's custom field conditions read as the users list's filters.
-export { customFieldCriteria } from './custom-field-filters.ts';
+export { type CustomFieldCriteria, customFieldCriteria, resolveCustomFieldFilters } from './custom-field-filters.ts';
+export { customFieldHolders } from './custom-field-filters.repository.ts';
 export { findCustomFields } from './users-relations.repository.ts';
 export { postgresTextCondition, sqliteTextCondition } from './text-search.repository.ts';

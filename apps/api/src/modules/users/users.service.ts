@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import type { AuthedContext } from '../../platform/context.ts';
-import { invalid, invalidField, notFound } from '../../platform/errors.ts';
+import { invalidField, notFound } from '../../platform/errors.ts';
 import { departmentScope } from '../../platform/scope.ts';
-import { customFieldCriteria } from './custom-field-filters.ts';
-import { findCustomFields, loadUserRelations } from './users-relations.repository.ts';
+import { resolveCustomFieldFilters } from './custom-field-filters.ts';
+import { loadUserRelations } from './users-relations.repository.ts';
 import type { UserCriteria } from './users.criteria.ts';
 import { hasNul, parseUserFilters } from './users.filters.ts';
 import { forOwnRecord } from './users-rules.ts';
@@ -35,21 +35,13 @@ function searchText(text: string | undefined): string | undefined {
 
 export async function listCriteria(deps: UsersDeps, ctx: AuthedContext, query: ListQuery): Promise<UserCriteria> {
   const { criteria, custom } = parseUserFilters(query);
-  const fields = await findCustomFields(deps.db, ctx.companyId, [...custom.keys()]);
-  const byKey = new Map(fields.map((field) => [field.key, field]));
-  const unknown = [...custom.keys()].filter((key) => !byKey.has(key));
-  if (unknown.length > 0)
-    throw invalid(Object.fromEntries(unknown.map((key) => [`field[cf.${key}]`, ['Unknown custom field.']])));
+  const customFields = await resolveCustomFieldFilters(deps.db, ctx.companyId, custom);
   return {
     companyId: ctx.companyId,
     scope: await departmentScope(deps.db, ctx),
     text: searchText(query.text),
     ...criteria,
-    ...(custom.size > 0
-      ? {
-          customFields: [...custom].map(([key, values]) => customFieldCriteria(byKey.get(key)!, values)),
-        }
-      : {}),
+    ...(customFields.length > 0 ? { customFields } : {}),
   };
 }
 

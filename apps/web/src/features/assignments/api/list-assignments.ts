@@ -1,4 +1,4 @@
-import { ASSIGNMENT_FILTER_FIELDS, ASSIGNMENT_SORTS, type endpoints } from '@heed/contract';
+import { ASSIGNMENT_FILTER_FIELDS, ASSIGNMENT_SORTS, CUSTOM_FIELD_FILTER_PREFIX, type endpoints } from '@heed/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { defaultListRules } from '../../../components/list-page/list-state.ts';
 import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
@@ -24,4 +24,5 @@ export const ASSIGNMENTS_LIST_RULES = defaultListRules({
   sortKeys: ASSIGNMENT_SORTS,
   defaultSort: { sortBy: 'assigned_at', sortOrder: 'desc' },
   filterNames: ASSIGNMENT_FILTER_FIELDS,
+  filterPrefixes: [CUSTOM_FIELD_FILTER_PREFIX],
 });

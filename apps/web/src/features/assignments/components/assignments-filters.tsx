@@ -10,6 +10,7 @@ import {
 import { Button, Menu } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CustomFieldFilters } from '../../../components/custom-field-filters/index.ts';
 import { FilterMenu, type ListPageHandle } from '../../../components/list-page/index.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { courseIdsOf, useCoursePicker } from '../../../components/course-picker/index.ts';
@@ -24,7 +25,10 @@ const LEARNER_STATUS_OPTIONS = ASSIGNMENT_LEARNER_STATUSES.map((value) => ({
 }));
 const SOURCE_OPTIONS = ASSIGNMENT_SOURCES.map((value) => ({ value, label: ASSIGNMENT_SOURCE_LABELS[value] }));
 
-/** A filter on each column after the learner search: course, department, learner status, status, dates, score and source. */
+/**
+ * A filter on each column after the learner search: course, department, learner status, status, dates,
+ * score and source; and the learners' custom fields, as the users list filters them.
+ */
 export function AssignmentsFilters({ list }: { list: ListPageHandle<AssignmentListItem> }) {
   const { filters } = list.state;
   const company = useOptionalConsoleSession()?.company;
@@ -73,6 +77,7 @@ export function AssignmentsFilters({ list }: { list: ListPageHandle<AssignmentLi
         onChange={set('source')}
       />
       <MoreFilters list={list} />
+      <CustomFieldFilters list={list} menuLabel="Learner fields" />
     </>
   );
 }

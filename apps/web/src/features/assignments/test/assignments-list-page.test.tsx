@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../components/list-page/testing.tsx';
 import AssignmentsListPage from '../pages/assignments-list-page.tsx';
+import { FIELDS } from '../../users/test/user-edit-fixtures.tsx';
 import { ASSIGNMENTS, PREFERENCES, assignmentsAnswer, renderAs, sessionOf } from './assignments-fixtures.tsx';
 
 const PAGE_TEST_TIMEOUT_MS = 60_000;
@@ -85,6 +86,23 @@ describe('the assignments list', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Overdue' }));
     await waitFor(() => expect(view.address()).toContain('field[status]=overdue'));
     await waitFor(() => expect(api.callsTo('GET', ASSIGNMENTS).at(-1)!.query.get('field[status]')).toBe('overdue'));
+  });
+
+  it("filters by the learners' custom fields through field[cf.<key>], as the users list does", async () => {
+    const api = mockApi((call) => {
+      if (call.path === PREFERENCES) return json({ data: null });
+      if (call.path === ASSIGNMENTS) return assignmentsAnswer(call, 60);
+      if (call.path === '/api/v3/custom-fields') return json({ data: FIELDS });
+      return undefined;
+    });
+    const view = renderAs('/assignments', <AssignmentsListPage />, '/assignments');
+    await screen.findByText('1–25 of 60 assignments');
+    await userEvent.click(screen.getByRole('button', { name: 'Learner fields' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Location' }));
+    const choices = await screen.findByRole('dialog', { name: /location/i });
+    await userEvent.click(within(choices).getByRole('checkbox', { name: 'Remote' }));
+    await waitFor(() => expect(view.address()).toContain('field[cf.location]=Remote'));
+    await waitFor(() => expect(api.callsTo('GET', ASSIGNMENTS).at(-1)!.query.get('field[cf.location]')).toBe('Remote'));
   });
 
   it('says there are no assignments yet, and offers a manager to create one', async () => {

@@ -20,7 +20,7 @@ import {
 import { PAGINATION_CONTROL_LABELS } from '../../../components/list-page/index.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { useCustomFields, useReport, useUserCompletionSummary } from '../api/reports.ts';
-import { type DashboardFilters, drillUrl, monthRange } from '../lib/dashboard-filters.ts';
+import { type DashboardFilters, drillUrl, drillableFieldValue, monthRange } from '../lib/dashboard-filters.ts';
 import { DrillLink } from './report-link.tsx';
 import { WidgetCard } from './widget-card.tsx';
 
@@ -242,6 +242,8 @@ export function AttributeSummaryWidget({ filters, onAttribute }: Props & { onAtt
   const label = fields.data?.find((f) => f.key === chosen)?.label ?? 'custom field';
   const title = `Assignments by status per ${label}`;
   const noFields = fields.isSuccess && fields.data.length === 0;
+  const drill = (value: string | null) =>
+    drillableFieldValue(value) ? drillUrl(filters, { customField: { key: chosen, value } }) : null;
   return (
     <WidgetCard
       report="attribute-summary"
@@ -272,13 +274,30 @@ export function AttributeSummaryWidget({ filters, onAttribute }: Props & { onAtt
           allowDeselect={false}
         />
       }
-      table={data ? <DataTable caption={title} header={table.header} rows={table.rows} /> : undefined}
+      table={
+        data ? (
+          <DataTable
+            caption={title}
+            header={table.header}
+            rows={table.rows}
+            renderCell={(r, c, value) => {
+              const link = c === 0 ? drill(data.rows[r]?.value ?? null) : null;
+              return link ? (
+                <DrillLink to={link} label={`Open the assignments of learners with ${label} ${value}`}>
+                  {value}
+                </DrillLink>
+              ) : undefined;
+            }}
+          />
+        ) : undefined
+      }
     >
       {data && (
         <StatusBreakdown
           title={title}
           categoryLabel={data.field.label}
           rows={largest(data.rows).map((r) => ({ ...r, label: r.value ?? '(no value)' }))}
+          drill={(i) => drill(largest(data.rows)[i]?.value ?? null)}
         />
       )}
     </WidgetCard>

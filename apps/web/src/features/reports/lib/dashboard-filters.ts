@@ -76,6 +76,8 @@ export interface Drill {
   departmentId?: number;
   /** Expiry range (recertification windows), YYYY-MM-DD..YYYY-MM-DD. */
   expires?: string;
+  /** Learners holding this value of a custom field (an attribute-summary group). */
+  customField?: { key: string; value: string };
   /** Completion range (a month of completion-history). */
   completed?: string;
   /** Assignment range (a month of completion-history) instead of the dashboard's period. */
@@ -86,7 +88,8 @@ export interface Drill {
  * The assignments list behind a number: the dashboard's courses, departments (subtrees) and period
  * as the list's own URL filters, narrowed by what was clicked. The dashboard counts active learners
  * only unless "Include deactivated users" is ticked, so the link says `field[learner_status]=active`
- * then (the list itself shows both). The list has no custom-field filter: that one does not carry over.
+ * then (the list itself shows both). A custom field's value (an attribute-summary group) becomes the
+ * list's `field[cf.<key>]` filter.
  */
 export function drillUrl(f: DashboardFilters, drill: Drill = {}): string {
   const entries: [string, string][] = [];
@@ -96,6 +99,7 @@ export function drillUrl(f: DashboardFilters, drill: Drill = {}): string {
   entries.push(['field[assigned_at]', drill.assigned ?? period(f)]);
   if (drill.completed) entries.push(['field[completed_at]', drill.completed]);
   if (drill.expires) entries.push(['field[expires_at]', drill.expires]);
+  if (drill.customField) entries.push([`field[cf.${drill.customField.key}]`, drill.customField.value]);
   if (!f.includeDeactivated) entries.push(['field[learner_status]', 'active']);
   return `/assignments${toSearch(entries)}`;
 }
@@ -106,3 +110,10 @@ export function monthRange(month: string): string {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return `${month}-01..${month}-${String(last).padStart(2, '0')}`;
 }
+
+/**
+ * Whether the list's custom-field filter can name exactly this stored value: its grammar reads commas
+ * as separators, a trailing `*` as a prefix and `..` as a date range.
+ */
+export const drillableFieldValue = (value: string | null): value is string =>
+  value !== null && value !== '' && !value.includes(',') && !value.endsWith('*') && !value.includes('..');

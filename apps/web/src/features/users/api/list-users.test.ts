@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../components/list-page/testing.tsx';
 import { noPreference, usersAnswer } from '../test/users-fixtures.ts';
-import { customFieldsQueryKey, customFieldsQueryOptions } from './list-custom-fields.ts';
+import { customFieldsQueryKey, customFieldsQueryOptions } from '../../../lib/queries/custom-fields.ts';
 import { prefetchUsersList } from './list-users.ts';
 
 const USERS = '/api/v3/users';

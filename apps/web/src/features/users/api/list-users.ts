@@ -6,7 +6,7 @@ import { type ResponseOf, apiCall } from '../../../lib/api-client.ts';
 import { usersQueryKey } from '../../../lib/queries/users-query-key.ts';
 import { USERS_LIST_PREFERENCE } from './preference-store.ts';
 import { getPreference } from './get-preference.ts';
-import { customFieldsQueryOptions } from './list-custom-fields.ts';
+import { customFieldsQueryOptions } from '../../../lib/queries/custom-fields.ts';
 
 export type UsersPage = ResponseOf<typeof endpoints.listUsers>;
 

@@ -6,7 +6,7 @@ import { Tab, Tabs } from '../../../components/tabs/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import type { ConsoleSession } from '../../../lib/console-session.tsx';
 import { formatApiError } from '../../../lib/error-notices.tsx';
-import { useCustomFields } from '../api/list-custom-fields.ts';
+import { useCustomFields } from '../../../lib/queries/custom-fields.ts';
 import { useUser } from '../api/get-user.ts';
 import { UserEditAccountActions } from './user-edit-account-actions.tsx';
 import { UserEditAssignments } from './user-edit-assignments.tsx';

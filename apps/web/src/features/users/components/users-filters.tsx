@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { FilterMenu, type ListPageHandle } from '../../../components/list-page/index.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
-import { UsersCustomFieldFilters } from './users-custom-field-filters.tsx';
+import { CustomFieldFilters } from '../../../components/custom-field-filters/index.ts';
 import { UsersDepartmentFilter } from './users-department-filter.tsx';
 
 const ROLE_OPTIONS = [...ROLE_IDS]
@@ -41,7 +41,7 @@ export function UsersFilters({ list }: { list: ListPageHandle<User> }) {
         value={filters.department_id ?? []}
         onChange={(values) => list.setFilter('department_id', values)}
       />
-      <UsersCustomFieldFilters list={list} />
+      <CustomFieldFilters list={list} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { type EmptyCopy, ListPage, type ListPageConfig, useListPage } from '../../../components/list-page/index.ts';
 import { USERS_EXPORT_URL } from '../api/export-users.ts';
-import { useCustomFields } from '../api/list-custom-fields.ts';
+import { useCustomFields } from '../../../lib/queries/custom-fields.ts';
 import { USERS_LIST_RULES, listUsersQueryOptions } from '../api/list-users.ts';
 import { USERS_LIST_PREFERENCE, userPreferenceStore } from '../api/preference-store.ts';
 import { UserEditAddButton } from '../components/user-edit-add-button.tsx';

@@ -1,6 +1,6 @@
 import type { CustomFieldListItem } from '@heed/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client.ts';
+import { apiCall } from '../api-client.ts';
 
 /** The Custom Fields page edits the fields under the same key, so a change there reaches the drawer and filters. */
 export const customFieldsQueryKey = ['custom-fields', 'list'] as const;

@@ -1,6 +1,6 @@
 import { type CustomField, joinOptionFragments } from '@heed/contract';
 
-// How the users list's custom field filters read and write `field[cf.<key>]` values (the API's
+// How the lists' custom field filters (users, assignments) read and write `field[cf.<key>]` values (the API's
 // grammar, users/custom-field-filters.ts): exact values `a,b`; on text fields a prefix `abc*`;
 // on date fields a range `from..to` (either end may be left open).
 

@@ -7,7 +7,7 @@ import {
   readTextFilter,
   textFilterError,
   textFilterValues,
-} from './users-custom-field-filter-values.ts';
+} from '../../../components/custom-field-filters/custom-field-filter-values.ts';
 
 const field = (key: string) => FIELDS.find((f) => f.key === key)!;
 

@@ -1,20 +1,26 @@
-import type { User } from '@heed/contract';
 import { Button, Menu } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { ListPageHandle } from '../../../components/list-page/index.ts';
-import { useCustomFields } from '../api/list-custom-fields.ts';
-import { CustomFieldFilter } from './users-custom-field-filter.tsx';
-import { filterName } from './users-custom-field-filter-values.ts';
+import type { ListPageHandle } from '../list-page/index.ts';
+import { useCustomFields } from '../../lib/queries/custom-fields.ts';
+import { CustomFieldFilter } from './custom-field-filter.tsx';
+import { filterName } from './custom-field-filter-values.ts';
 
 const CUSTOM = 'cf.';
 
 /**
- * A filter for every custom field (PRODUCT.md "Users"): those in use show as buttons, the others
- * wait under "More filters". A filter on a field that no longer exists (an old saved view) shows
+ * A filter for every custom field of the learners (PRODUCT.md "Users"; the assignments list filters
+ * by its learners' fields the same way): those in use show as buttons, the others wait under "More filters". A filter on a field that no longer exists (an old saved view) shows
  * as a button that removes it.
  */
-export function UsersCustomFieldFilters({ list }: { list: ListPageHandle<User> }) {
+export function CustomFieldFilters<Row>({
+  list,
+  menuLabel = 'More filters',
+}: {
+  list: ListPageHandle<Row>;
+  /** The button that offers the fields not in use (a list with other "more" filters names it apart). */
+  menuLabel?: string;
+}) {
   const { filters } = list.state;
   const [added, setAdded] = useState<string[]>([]);
   const [menuOpened, setMenuOpened] = useState(false);
@@ -62,7 +68,7 @@ export function UsersCustomFieldFilters({ list }: { list: ListPageHandle<User> }
         <Menu position="bottom-start" shadow="md" onOpen={() => setMenuOpened(true)}>
           <Menu.Target>
             <Button variant="subtle" size="sm" leftSection={<IconPlus size={14} aria-hidden />}>
-              More filters
+              {menuLabel}
             </Button>
           </Menu.Target>
           <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>

@@ -2,8 +2,8 @@ import { joinOptionFragments } from '@heed/contract';
 import { Button, Group, Popover, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { DatePicker } from '../../../components/date-picker/index.ts';
-import { FilterMenu } from '../../../components/list-page/index.ts';
+import { DatePicker } from '../date-picker/index.ts';
+import { FilterMenu } from '../list-page/index.ts';
 import {
   type FilterField,
   type TextMode,
@@ -13,7 +13,7 @@ import {
   readTextFilter,
   textFilterError,
   textFilterValues,
-} from './users-custom-field-filter-values.ts';
+} from './custom-field-filter-values.ts';
 
 export interface CustomFieldFilterProps {
   field: FilterField;

@@ -1,0 +1,1 @@
+export { CustomFieldFilters } from './custom-field-filters.tsx';
