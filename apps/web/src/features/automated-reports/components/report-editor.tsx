@@ -32,6 +32,7 @@ import { showApiError } from '../../../lib/error-notices.tsx';
 import { useDepartmentPicker } from '../../../lib/queries/use-department-picker.ts';
 import { useRecipientChoices, useReportCourses, useReportCustomFields } from '../api/pickers.ts';
 import { useSaveAutomatedReport } from '../api/save-automated-report.ts';
+import { CustomFieldValues } from './custom-field-values.tsx';
 import { type ReportDraft, draftErrors, draftOf, emptyDraft, toBody } from './report-model.ts';
 
 export interface ReportEditorProps {
@@ -41,8 +42,8 @@ export interface ReportEditorProps {
 }
 
 /**
- * The automated report's form: name, report, the dashboard's filters, format, recipients, schedule
- * (in the company's time zone) and enabled. Checked here first, then by the server; a 422 shows on
+ * The automated report's form: name, report, the dashboard's filters with custom field values, format,
+ * recipients, schedule (in the company's time zone) and enabled. Checked here first, then by the server; a 422 shows on
  * the fields it names.
  */
 export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
@@ -63,7 +64,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
       recipientOptions.push({ value: String(r.id), label: `${r.name} (no longer a recipient)` });
 
   const onSave = () => {
-    const local = draftErrors(draft);
+    const local = draftErrors(draft, fields.data);
     if (Object.keys(local).length > 0) {
       setDetails(local);
       return;
@@ -190,6 +191,12 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
           error={fieldErrorText(details, 'filters.to')}
         />
       </Group>
+      <CustomFieldValues
+        value={draft.customFields}
+        onChange={(customFields) => set({ customFields })}
+        fields={fields.data}
+        details={details}
+      />
       <Checkbox
         label="Include deactivated users"
         checked={draft.includeDeactivated}

@@ -5,6 +5,8 @@ import {
   type AutomatedReportBody,
   type AutomatedReportFormat,
   type AutomatedReportScheduleKind,
+  type CustomFieldListItem,
+  normalizeCustomFieldValue,
 } from '@heed/contract';
 
 /** The form's state: what the inputs hold, strings where the inputs give strings. */
@@ -24,7 +26,7 @@ export interface ReportDraft {
   to: string;
   includeDeactivated: boolean;
   attribute: string;
-  /** Kept as saved: the form has no input for custom field values. */
+  /** Custom field key → values (a learner matches one of them), in the order the filters were added. */
   customFields: Record<string, string[]>;
   enabled: boolean;
 }
@@ -102,8 +104,15 @@ export function toBody(d: ReportDraft): AutomatedReportBody {
  * What the form can tell before asking the server, under the server's field names (the same keys a
  * 422 names, so both show on the same inputs). The cron expression itself is checked by the server.
  */
-export function draftErrors(d: ReportDraft): Record<string, string[]> {
+export function draftErrors(d: ReportDraft, fields: readonly CustomFieldListItem[] = []): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  for (const [key, values] of Object.entries(d.customFields)) {
+    const message = customFieldValuesError(
+      values,
+      fields.find((f) => f.key === key),
+    );
+    if (message) errors[`filters.custom_fields.${key}`] = [message];
+  }
   if (!d.name.trim()) errors.name = ['Enter a name.'];
   if (d.recipientIds.length === 0) errors.recipient_ids = [AUTOMATED_REPORT_MESSAGES.recipients];
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(d.time) && d.kind !== 'cron')
@@ -115,4 +124,34 @@ export function draftErrors(d: ReportDraft): Record<string, string[]> {
     errors['filters.attribute'] = [AUTOMATED_REPORT_MESSAGES.attribute];
   if (d.from && d.to && d.from > d.to) errors['filters.to'] = [AUTOMATED_REPORT_MESSAGES.period];
   return errors;
+}
+
+/** The API's limit on the values of one custom field filter (contract `automatedReportFilters`). */
+export const MAX_FIELD_VALUES = 500;
+
+/**
+ * What is wrong with one custom field filter's values, or null: none chosen, too many, a comma (the
+ * report calls' `field[cf.key]=a,b` would split it), or a value the field's type cannot hold (checked
+ * as the API checks a value, `normalizeCustomFieldValue`). A field no longer known is left to the server.
+ */
+export function customFieldValuesError(
+  values: readonly string[],
+  field: CustomFieldListItem | undefined,
+): string | null {
+  if (values.length === 0) return 'Choose at least one value, or remove this filter.';
+  if (values.length > MAX_FIELD_VALUES) return `Use at most ${MAX_FIELD_VALUES} values.`;
+  if (values.some((v) => v.includes(','))) return 'Leave out commas: they separate values in a filter.';
+  if (!field) return null;
+  for (const value of values) {
+    const result = normalizeCustomFieldValue({ type: field.type, options: field.options ?? null }, value);
+    if ('error' in result) return `${value}: ${result.error}`;
+  }
+  return null;
+}
+
+/** A value in the spelling the API stores (`042` → `42`, `Yes` → `true`), or as typed when it is not valid. */
+export function storedValue(value: string, field: CustomFieldListItem | undefined): string {
+  if (!field) return value.trim();
+  const result = normalizeCustomFieldValue({ type: field.type, options: field.options ?? null }, value);
+  return 'value' in result ? result.value : value.trim();
 }

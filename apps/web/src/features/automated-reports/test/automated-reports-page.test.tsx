@@ -60,16 +60,35 @@ const makeReport = (overrides: Partial<AutomatedReport> = {}): AutomatedReport =
 
 const pageOf = <T,>(data: T[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length } });
 
-function api(create?: () => Response) {
+const field = (key: string, label: string, type: string, options: string[] | null = null, position = 0) => ({
+  id: position + 1,
+  key,
+  label,
+  type,
+  options,
+  position,
+  required: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+const FIELDS = [
+  field('location', 'Location', 'select', ['Berlin', 'Paris', 'Rome'], 0),
+  field('hire_date', 'Hire date', 'date', null, 1),
+  field('badge', 'Badge number', 'number', null, 2),
+  field('contractor', 'Contractor', 'boolean', null, 3),
+];
+
+function api(create?: (body: unknown) => Response, fields: unknown[] = [], report = makeReport()) {
   return mockApi((call) => {
     if (call.path === '/api/v3/users/preferences') return json({ data: null });
     if (call.path === '/api/v3/departments') return json({ data: [] });
-    if (call.path === '/api/v3/custom-fields') return json({ data: [] });
+    if (call.path === '/api/v3/custom-fields') return json({ data: fields });
     if (call.path === '/api/v3/courses') return json(pageOf([{ id: 3, name: 'Fire Safety', active: true }]));
     if (call.path === `${REPORTS}/recipients`)
       return json({ data: [{ id: 8, name: 'Carla Manager', email: 'carla@acme.test', role: 1 }] });
-    if (call.method === 'GET' && call.path === REPORTS) return json(pageOf([makeReport()]));
-    if (call.method === 'POST' && call.path === REPORTS) return create?.();
+    if (call.method === 'GET' && call.path === REPORTS) return json(pageOf([report]));
+    if (call.method === 'POST' && call.path === REPORTS) return create?.(call.body);
     return undefined;
   });
 }
@@ -138,6 +157,84 @@ describe('Automated reports page', () => {
         schedule: { kind: 'cron', cron: '61 * * * *' },
       });
       expect(await screen.findByText(/This is not a valid cron expression/)).toBeTruthy();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'filters by custom field values: options, typed values in the stored spelling, checked before sending',
+    async () => {
+      const calls = api(
+        () =>
+          json(
+            {
+              error: {
+                message: 'The given data was invalid.',
+                details: { 'filters.custom_fields.location': ['Unknown custom field.'] },
+              },
+            },
+            422,
+          ),
+        FIELDS,
+      );
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'New automated report' }));
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Berlin hires');
+      await userEvent.click(screen.getByRole('combobox', { name: /Recipients/ }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Carla Manager (Company Manager)' }));
+
+      const add = async (label: string) => {
+        await userEvent.click(await screen.findByRole('combobox', { name: 'Add a custom field filter' }));
+        await userEvent.click(await screen.findByRole('option', { name: label }));
+      };
+      const filters = () => screen.getByRole('group', { name: 'Custom field filters' });
+      await add('Location');
+      await userEvent.click(within(filters()).getByRole('combobox', { name: 'Location' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Berlin' }));
+      await add('Hire date');
+      await userEvent.type(within(filters()).getByRole('combobox', { name: 'Hire date' }), '2024-13-01{Enter}');
+      await add('Badge number');
+      await userEvent.type(within(filters()).getByRole('combobox', { name: 'Badge number' }), '042{Enter}');
+      await add('Contractor');
+
+      // A date that is no date, and a field chosen without a value: shown, nothing sent.
+      await userEvent.click(screen.getByRole('button', { name: 'Create report' }));
+      expect(await screen.findByText('2024-13-01: Enter a date as YYYY-MM-DD.')).toBeTruthy();
+      expect(screen.getByText('Choose at least one value, or remove this filter.')).toBeTruthy();
+      expect(calls.callsTo('POST', REPORTS)).toHaveLength(0);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Remove the Contractor filter' }));
+      const hire = within(filters()).getByRole('combobox', { name: 'Hire date' });
+      await userEvent.type(hire, '{Backspace}2024-01-31{Enter}');
+      await userEvent.click(screen.getByRole('button', { name: 'Create report' }));
+      await waitFor(() => expect(calls.callsTo('POST', REPORTS)).toHaveLength(1));
+      expect((calls.callsTo('POST', REPORTS)[0]!.body as { filters: unknown }).filters).toMatchObject({
+        custom_fields: { location: ['Berlin'], hire_date: ['2024-01-31'], badge: ['42'] },
+      });
+      // The server's message shows on the field it names.
+      expect(await within(filters()).findByText('Unknown custom field.')).toBeTruthy();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'shows a saved report’s custom field values, a field since deleted by its key, and removes it',
+    async () => {
+      const saved = makeReport();
+      saved.filters.custom_fields = { location: ['Paris'], old_team: ['Blue'] };
+      api(undefined, FIELDS, saved);
+      renderPage();
+      const table = await screen.findByRole('table', { name: 'Automated reports' });
+      await userEvent.click(await within(table).findByText('Weekly course status'));
+      const filters = await screen.findByRole('group', { name: 'Custom field filters' });
+      // Paris is the pill and one of the (hidden) options.
+      expect(await within(filters).findAllByText('Paris')).toHaveLength(2);
+      expect(within(filters).getByText('old_team (removed field)')).toBeTruthy();
+      expect(within(filters).getByText('Blue')).toBeTruthy();
+      await userEvent.click(within(filters).getByRole('button', { name: 'Remove the old_team filter' }));
+      expect(within(filters).queryByText('old_team (removed field)')).toBeNull();
+      expect(within(filters).queryByText('Blue')).toBeNull();
+      expect(within(filters).getAllByText('Paris')).toHaveLength(2);
     },
     TIMEOUT,
   );
