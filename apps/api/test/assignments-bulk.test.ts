@@ -2,6 +2,7 @@ import { ASSIGNMENT_BULK_INLINE_LIMIT, ASSIGNMENT_BULK_MESSAGES, ASSIGNMENT_BULK
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processNextJob } from '../src/jobs/worker.ts';
+import { runDeliveries } from '../src/modules/notifications/index.ts';
 import { type AssignmentsWorld, createAssignmentsWorld, insertAssignment } from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createNumberedUsers } from './support/factories.ts';
@@ -325,13 +326,17 @@ describe('PUT /assignments: reset, remove, reminders', () => {
     const deliveries = await t.db.selectFrom('deliveries').selectAll().execute();
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ assignment_id: a.ops1, type: 'reminder_employee', status: 'queued' });
-    // Rendered at send time through the company's template; the details link travels in its context.
-    const url = JSON.parse(deliveries[0]!.context!).public_assignment_url as string;
-    const token = new URL(url).searchParams.get('token');
-    const details = await t.app.inject({ url: `/api/v3/public/assignments?token=${token}` });
-    expect(details.json().data).toMatchObject({ first_name: 'Olive', course_name: 'Fire Safety' });
     const jobs = await t.db.selectFrom('jobs').select('type').where('type', '=', 'notifications_deliver').execute();
     expect(jobs).toHaveLength(1);
+    // Rendered at send time through the company's template, with a details link made then (decision 083):
+    // nothing configured to send with, the rendered message lands in the outbox.
+    await runDeliveries(t.db, t.config, { workerId: 'test', now: () => t.clock.now });
+    const sent = await t.db.selectFrom('deliveries').selectAll().executeTakeFirstOrThrow();
+    expect(sent.status).toBe('outbox');
+    const token = /public\/assignments\?token=([^\s&]+)/.exec(sent.body)?.[1];
+    expect(token, sent.body).toBeDefined();
+    const details = await t.app.inject({ url: `/api/v3/public/assignments?token=${token}` });
+    expect(details.json().data).toMatchObject({ first_name: 'Olive', course_name: 'Fire Safety' });
     expect(await auditOf('assignment.reminder_sent')).toHaveLength(1);
   });
 });

@@ -4,10 +4,12 @@ import {
   type MailPeer,
   type NotificationsWorld,
   addSchedule,
+  assignDue,
   closeWorld,
   createNotificationsWorld,
   deliver,
   deliveries,
+  pass,
   startMailPeer,
   useMailPeer,
 } from './notifications.fixture.ts';
@@ -24,8 +26,9 @@ import {
 } from './support/saml-idp.ts';
 
 // Issue 17 item 3: event messages from the places that make assignments and users outside the
-// console: the daily renewal pass (recertification) and SAML's just-in-time users; both arrive at a
-// real SMTP server.
+// console: the daily renewal pass (recertification) and SAML's just-in-time users; and the signed
+// Assignment Details link every message about an assignment carries, made at send time (decision
+// 083). All of it arrives at a real SMTP server.
 
 let w: NotificationsWorld | undefined;
 let peer: MailPeer | undefined;
@@ -35,6 +38,16 @@ afterEach(async () => {
   w = undefined;
   peer = undefined;
 });
+
+/** The Assignment Details token of a message's `{{ public_assignment_url }}`. */
+const tokenIn = (text: string) => {
+  const token = /\/admin\/public\/assignments\?token=([^\s&]+)/.exec(text)?.[1];
+  expect(token, text).toBeDefined();
+  return token as string;
+};
+
+const openDetails = (nw: NotificationsWorld, token: string) =>
+  nw.t.app.inject({ url: '/api/v3/public/assignments', query: { token } });
 
 async function world() {
   w = await createNotificationsWorld();
@@ -76,6 +89,11 @@ describe('renewal assignments (the daily recertification pass)', () => {
     expect(peer.arrived[0]).toMatchObject({ to: 'ann@example.test' });
     expect(peer.arrived[0]!.subject).toMatch(/^New training: Fire Safety \(due \d{4}-\d{2}-\d{2}\)$/);
     expect(peer.arrived[0]!.text).toContain('Hello Ann,');
+    // Its "Start here" link opens the renewal's details without signing in.
+    const details = await openDetails(w, tokenIn(peer.arrived[0]!.text));
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json().data).toMatchObject({ first_name: 'Ann', course_name: 'Fire Safety' });
+    expect(details.json().data.start_path).toContain(String(renewal.id));
   });
 
   it('send nothing without an enabled course_assignment row', async () => {
@@ -157,5 +175,71 @@ describe('users made on their first SAML sign-in', () => {
     expect(peer.arrived).toHaveLength(1);
     expect(peer.arrived[0]).toMatchObject({ to: 'nora@acme.test', subject: 'Welcome to Acme training' });
     expect(peer.arrived[0]!.text).toContain('Your username is nora@acme.test.');
+  });
+});
+
+describe('{{ public_assignment_url }} in automatic messages', () => {
+  it('is a working signed Assignment Details link, made at send time, one per assignment and reused', async () => {
+    const { w, peer } = await world();
+    await addSchedule(w, { type: 'reminder_employee', trigger: 'before_due', offset_days: 3 });
+    const due = {
+      ann: await assignDue(w, w.ids.ann, 3),
+      ben: await assignDue(w, w.ids.ben, 3),
+      cal: await assignDue(w, w.ids.cal, 3),
+    };
+    expect(await pass(w)).toMatchObject({ queued: 3 });
+    // Queued without a link: it is made when the message is rendered.
+    for (const queued of await deliveries(w)) expect(queued.context ?? '').not.toContain('token=');
+    expect(await deliver(w)).toMatchObject({ sent: 3, failed: 0 });
+    expect(peer.arrived.map((m) => m.to).sort()).toEqual(['ann@example.test', 'ben@example.test', 'cal@example.test']);
+    const tokens = new Map<string, string>();
+    for (const mail of peer.arrived) {
+      expect(mail.text).toContain('This is a reminder to complete "Fire Safety"');
+      const token = tokenIn(mail.text);
+      tokens.set(mail.to, token);
+      const details = await openDetails(w, token);
+      expect(details.statusCode, details.body).toBe(200);
+      const name = mail.to.split('@')[0] as 'ann' | 'ben' | 'cal';
+      expect(details.json().data).toMatchObject({
+        first_name: name[0]!.toUpperCase() + name.slice(1),
+        course_name: 'Fire Safety',
+        start_path: `/login?redirect=${encodeURIComponent(`/courses/${due[name]}`)}`,
+      });
+      expect(mail.html).toContain(`token=${token}`);
+    }
+    // One link row per assignment for the batch, made by the pipeline (no staff member).
+    const links = () =>
+      w.t.db.selectFrom('assignment_tokens').select(['assignment_id', 'created_by']).orderBy('id').execute();
+    expect((await links()).map((l) => [l.assignment_id, l.created_by]).sort()).toEqual(
+      [
+        [due.ann, null],
+        [due.ben, null],
+        [due.cal, null],
+      ].sort(),
+    );
+
+    // The next message about Ann's assignment, two days on, carries the same link.
+    w.t.clock.advanceMinutes(2 * 24 * 60);
+    const cm = await signedIn(w.t.app, 'cm');
+    const remind = () =>
+      cm.request('PUT', '/api/v3/assignments', {
+        query: { 'field[id]': String(due.ann) },
+        body: { action: 'send_reminder' },
+      });
+    const reminded = await remind();
+    expect(reminded.json().data, reminded.body).toMatchObject({ changed: 1 });
+    expect(await deliver(w)).toMatchObject({ sent: 1 });
+    expect(tokenIn(peer.arrived[3]!.text)).toBe(tokens.get('ann@example.test'));
+    expect(await links()).toHaveLength(3);
+
+    // Revoked, the old link stops working, and the next message gets a new one that works.
+    const revoked = await cm.request('DELETE', `/api/v3/assignments/${due.ann}/links`);
+    expect(revoked.json().data, revoked.body).toEqual({ revoked: 1 });
+    expect((await openDetails(w, tokens.get('ann@example.test')!)).statusCode).toBe(404);
+    expect((await remind()).json().data).toMatchObject({ changed: 1 });
+    expect(await deliver(w)).toMatchObject({ sent: 1 });
+    const fresh = tokenIn(peer.arrived[4]!.text);
+    expect(fresh).not.toBe(tokens.get('ann@example.test'));
+    expect((await openDetails(w, fresh)).json().data).toMatchObject({ first_name: 'Ann' });
   });
 });

@@ -26,6 +26,51 @@ export async function insertLink(
   return row.id;
 }
 
+/**
+ * The assignments (of `ids`) with the live link made for messages (no `created_by`, not revoked)
+ * that lasts longest, if it expires after `reusableAfter`: one row per assignment that still exists.
+ */
+export async function findMessageLinks(db: Kysely<Database>, ids: readonly number[], reusableAfter: string) {
+  return db
+    .selectFrom('assignments as a')
+    .leftJoin('assignment_tokens as t', (join) =>
+      join
+        .onRef('t.assignment_id', '=', 'a.id')
+        .onRef('t.company_id', '=', 'a.company_id')
+        .on('t.created_by', 'is', null)
+        .on('t.revoked_at', 'is', null)
+        .on('t.expires_at', '>', reusableAfter),
+    )
+    .select(['a.id', 'a.company_id', 't.id as link_id', 't.expires_at'])
+    .where('a.id', 'in', ids)
+    .orderBy('a.id')
+    .orderBy('t.expires_at', 'desc')
+    .execute();
+}
+
+/** Inserts links in one statement; returns each one's id with its assignment. */
+export async function insertLinks(
+  db: Kysely<Database>,
+  rows: readonly { companyId: number; assignmentId: number }[],
+  values: { expiresAt: string; now: string },
+): Promise<{ id: number; assignment_id: number }[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insertInto('assignment_tokens')
+    .values(
+      rows.map((row) => ({
+        company_id: row.companyId,
+        assignment_id: row.assignmentId,
+        expires_at: values.expiresAt,
+        revoked_at: null,
+        created_by: null,
+        created_at: values.now,
+      })),
+    )
+    .returning(['id', 'assignment_id'])
+    .execute();
+}
+
 /** A link's record with what Assignment Details shows: the learner's first name, the course, the dates. */
 export function findLinkedAssignment(db: Kysely<Database>, linkId: number) {
   return db
@@ -81,9 +126,4 @@ export function findAssignmentInReach(
     .where('assignments.company_id', '=', companyId)
     .$if(scope !== null, (qb) => qb.where('users.department_id', 'in', scope?.length ? scope : [0]))
     .executeTakeFirst();
-}
-
-/** The assignment's company, for a link made outside a request (e-mails). */
-export function findAssignmentCompany(db: Kysely<Database>, assignmentId: number) {
-  return db.selectFrom('assignments').select(['id', 'company_id']).where('id', '=', assignmentId).executeTakeFirst();
 }

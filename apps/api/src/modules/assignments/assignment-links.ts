@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { iso } from '../../platform/clock.ts';
-import { findAssignmentCompany, insertLink, linkSecret } from './assignment-links.repository.ts';
+import { findMessageLinks, insertLink, insertLinks, linkSecret } from './assignment-links.repository.ts';
 
 // Assignment Details links (decision 065): `<link id>.<expiry, epoch seconds>.<HMAC-SHA256>`. The
 // signature makes a guessed or altered token fail before any row is read; the `assignment_tokens`
@@ -40,24 +40,67 @@ export const assignmentDetailsUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/+$/, '')}${assignmentDetailsPath(token)}`;
 
 /**
- * A new link to an assignment's details page, for e-mails (the notifications' `public_assignment_url`):
- * call it in the transaction that queues the message, so the link exists exactly when the message does.
+ * A message's link is reused while it has at least this many days left (links last
+ * ASSIGNMENT_LINK_DAYS): a week of reminders shares one `assignment_tokens` row, and every e-mail's
+ * link works for three weeks or more.
+ */
+const MESSAGE_LINK_MIN_DAYS = ASSIGNMENT_LINK_DAYS - 7;
+
+/**
+ * The Assignment Details addresses of the notifications about `assignmentIds` (their
+ * `public_assignment_url`), made when the messages are rendered: per assignment, the live link made
+ * for messages when it has MESSAGE_LINK_MIN_DAYS left, else a new one. A batch is one read of the
+ * key, one select and at most one insert, whatever its size; signing is local. Assignments that no
+ * longer exist are left out of the map. Revoking an assignment's links (DELETE /assignments/{id}/links)
+ * revokes these too, and the next message makes a new one.
+ */
+export async function assignmentLinkUrls(
+  db: Kysely<Database>,
+  input: { publicUrl: string; assignmentIds: readonly number[]; now: Date },
+): Promise<Map<number, string>> {
+  const urls = new Map<number, string>();
+  const ids = [...new Set(input.assignmentIds)];
+  if (ids.length === 0) return urls;
+  const at = iso(input.now);
+  const secret = await linkSecret(db, at);
+  const reusableAfter = iso(new Date(input.now.getTime() + MESSAGE_LINK_MIN_DAYS * DAY_MS));
+  const url = (linkId: number, seconds: number) =>
+    assignmentDetailsUrl(input.publicUrl, `${linkId}.${seconds}.${sign(secret, linkId, seconds)}`);
+  const missing: { companyId: number; assignmentId: number }[] = [];
+  // Rows come longest-lasting link first per assignment: the first row of each decides.
+  const seen = new Set<number>();
+  for (const row of await findMessageLinks(db, ids, reusableAfter)) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    if (row.link_id !== null && row.expires_at !== null)
+      urls.set(row.id, url(row.link_id, Math.floor(Date.parse(row.expires_at) / 1000)));
+    else missing.push({ companyId: row.company_id, assignmentId: row.id });
+  }
+  if (missing.length > 0) {
+    const seconds = Math.floor((input.now.getTime() + ASSIGNMENT_LINK_DAYS * DAY_MS) / 1000);
+    const made = await insertLinks(db, missing, { expiresAt: iso(new Date(seconds * 1000)), now: at });
+    for (const link of made) urls.set(link.assignment_id, url(link.id, seconds));
+  }
+  return urls;
+}
+
+/**
+ * The Assignment Details address of one assignment as its messages carry it (`assignmentLinkUrls`);
  * `publicUrl` defaults to the server's PUBLIC_URL.
  */
 export async function publicAssignmentUrl(
   db: Kysely<Database>,
   assignmentId: number,
-  options: { publicUrl?: string; now?: Date; createdBy?: number | null } = {},
+  options: { publicUrl?: string; now?: Date } = {},
 ): Promise<string> {
-  const assignment = await findAssignmentCompany(db, assignmentId);
-  if (!assignment) throw new Error(`No assignment ${assignmentId}`);
-  const { token } = await issueAssignmentLink(db, {
-    companyId: assignment.company_id,
-    assignmentId,
-    createdBy: options.createdBy ?? null,
+  const urls = await assignmentLinkUrls(db, {
+    publicUrl: options.publicUrl ?? loadConfig().publicUrl,
+    assignmentIds: [assignmentId],
     now: options.now ?? new Date(),
   });
-  return assignmentDetailsUrl(options.publicUrl ?? loadConfig().publicUrl, token);
+  const url = urls.get(assignmentId);
+  if (!url) throw new Error(`No assignment ${assignmentId}`);
+  return url;
 }
 
 /**

@@ -4,7 +4,6 @@ import type { Dialect } from '../../db/create-db.ts';
 import { transactionLock } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
 import { iso } from '../../platform/clock.ts';
-import { assignmentDetailsUrl, issueAssignmentLink } from './assignment-links.ts';
 import {
   type AuditRow,
   certifyCompletion,
@@ -45,30 +44,19 @@ const before = (row: BulkAssignmentCandidate) => ({
 });
 
 /**
- * "Send reminder now": a link to Assignment Details and a User Reminder per assignment through the
- * notification pipeline (the company's template and sender, its delivery log and retries), queued in
- * the chunk's transaction and sent at once.
+ * "Send reminder now": a User Reminder per assignment through the notification pipeline (the
+ * company's template and sender, its delivery log and retries), queued in the chunk's transaction and
+ * sent at once; its Assignment Details link is made when it is rendered, as for every message about
+ * an assignment (decision 083).
  */
-async function queueReminders(
-  trx: Kysely<Database>,
-  plan: AssignmentBulkPlan,
-  rows: BulkAssignmentCandidate[],
-  now: Date,
-) {
+async function queueReminders(trx: Kysely<Database>, rows: BulkAssignmentCandidate[], now: Date) {
   const audits: AuditRow[] = [];
   for (const row of rows) {
-    const link = await issueAssignmentLink(trx, {
-      companyId: row.company_id,
-      assignmentId: row.id,
-      createdBy: plan.actorId,
-      now,
-    });
     const deliveryIds = await queueNotification(trx, {
       companyId: row.company_id,
       type: 'reminder_employee',
       userId: row.user_id,
       assignmentId: row.id,
-      context: { public_assignment_url: assignmentDetailsUrl(plan.publicUrl, link.token) },
       manual: true,
       now,
     });
@@ -107,7 +95,7 @@ async function apply(
       break;
     }
     case 'send_reminder':
-      audits = await queueReminders(trx, plan, rows, now);
+      audits = await queueReminders(trx, rows, now);
       changed = rows.length;
       break;
     case 'reset': {

@@ -4,8 +4,8 @@ import { ASSIGNMENTS_BULK_JOB, assignmentsBulkJob } from './assignments-bulk.job
 import { ASSIGNMENTS_CREATE_JOB, assignmentsCreateJob } from './assignments-create.job.ts';
 import { assignmentsRoutes } from './assignments.routes.ts';
 
-/** A link to an assignment's details page (no sign-in), for e-mails: decision 065. */
-export { issueAssignmentLink, publicAssignmentUrl } from './assignment-links.ts';
+/** Links to an assignment's details page (no sign-in), for e-mails: decisions 065 and 083. */
+export { assignmentLinkUrls, issueAssignmentLink, publicAssignmentUrl } from './assignment-links.ts';
 /** The create path's pieces the assignment rules reuse (helper B, issue 16 item 5). */
 export {
   type LearnerPick,

@@ -11,7 +11,7 @@ import {
 } from '../../platform/mail.repository.ts';
 import { DELIVERY_LEASE_MS, MAX_DELIVERY_ATTEMPTS, closeMailTransports, transmit } from '../../platform/mail.ts';
 import { ensureDeliverJob } from './queue-notification.ts';
-import { RenderCache, cachedCompany, renderDelivery } from './render-message.ts';
+import { RenderCache, cachedCompany, prepareAssignmentUrls, renderDelivery } from './render-message.ts';
 
 /** Why a suspended company's queued message was not sent. */
 const SUSPENDED = 'Not sent: the company is suspended.';
@@ -96,6 +96,16 @@ export async function runDeliveries(db: Kysely<Database>, config: Config, option
     const claimed = await claimDueDeliveries(db, options.workerId, options.now(), BATCH);
     more = claimed.length === BATCH;
     batches += 1;
+    // The batch's Assignment Details links in one go (those still to be rendered, of active companies).
+    const toRender: (number | null)[] = [];
+    for (const row of claimed)
+      if (
+        row.body === '' &&
+        row.company_id !== null &&
+        (await cachedCompany(db, cache, row.company_id))?.suspended === 0
+      )
+        toRender.push(row.assignment_id);
+    await prepareAssignmentUrls(db, config, cache, toRender, options.now());
     // A few at a time: the pooled transport keeps a few connections, and 50 renders at once would
     // hold 50 messages' HTML in the short lane's small heap.
     const outcomes: Awaited<ReturnType<typeof sendOne>>[] = [];

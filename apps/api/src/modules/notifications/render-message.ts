@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import type { DeliveryRow } from '../../platform/mail.repository.ts';
+import { assignmentLinkUrls } from '../assignments/index.ts';
 import { companyLogoUrl } from '../companies/index.ts';
 import { renderNotification } from '../notification-templates/index.ts';
 import {
@@ -20,15 +21,34 @@ const MANAGER_TYPES = new Set(['reminder_supervisor', 'assignments_report']);
 
 type Company = NonNullable<Awaited<ReturnType<typeof findCompanyForNotifications>>>;
 
-/** Caches what many deliveries of one run share (the company). */
+/** Caches what many deliveries of one run share (the company), and a batch's Assignment Details links. */
 export class RenderCache {
   readonly companies = new Map<number, Company | undefined>();
+  readonly assignmentUrls = new Map<number, string>();
 }
 
 /** The company of a delivery, read once per run. */
 export async function cachedCompany(db: Kysely<Database>, cache: RenderCache, companyId: number) {
   if (!cache.companies.has(companyId)) cache.companies.set(companyId, await findCompanyForNotifications(db, companyId));
   return cache.companies.get(companyId);
+}
+
+/**
+ * Makes the Assignment Details links of the messages about assignments that are about to be rendered,
+ * all at once (assignments' `assignmentLinkUrls`: one select and at most one insert), so rendering a
+ * batch is not a round trip per message for its link.
+ */
+export async function prepareAssignmentUrls(
+  db: Kysely<Database>,
+  config: Config,
+  cache: RenderCache,
+  assignmentIds: readonly (number | null)[],
+  now: Date,
+): Promise<void> {
+  const wanted = assignmentIds.filter((id): id is number => id !== null && !cache.assignmentUrls.has(id));
+  if (wanted.length === 0) return;
+  const urls = await assignmentLinkUrls(db, { publicUrl: config.publicUrl, assignmentIds: wanted, now });
+  for (const [id, url] of urls) cache.assignmentUrls.set(id, url);
 }
 
 /** The logo's signed public address (decision 077), or null when the branding names no logo file. */
@@ -74,6 +94,10 @@ export async function buildContext(
     const assignment = await findAssignmentForMessage(db, delivery.assignment_id);
     if (!assignment) throw new UnrenderableError('The assignment no longer exists.');
     context.course = { name: assignment.course_name };
+    // Every message about an assignment links to its details page (decision 083).
+    await prepareAssignmentUrls(db, config, cache, [delivery.assignment_id], now);
+    const url = cache.assignmentUrls.get(delivery.assignment_id);
+    if (url) context.public_assignment_url = url;
     context.assignment = { due_date: day(assignment.due_at, timeZone), status: assignment.status };
   }
   if (MANAGER_TYPES.has(delivery.type)) {
