@@ -1,4 +1,4 @@
-import type { AutomatedReportRecipient, CourseListItem, CustomFieldListItem } from '@heed/contract';
+import type { AutomatedReportRecipient, CourseListItem } from '@heed/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { automatedReportsQueryKey } from './query-keys.ts';
@@ -11,16 +11,6 @@ export function useRecipientChoices() {
       apiCall('listAutomatedReportRecipients', { signal }).then(
         (response) => response.data as AutomatedReportRecipient[],
       ),
-    staleTime: 60_000,
-  });
-}
-
-/** The company's custom user fields (GET /custom-fields), for the attribute and field filters. */
-export function useReportCustomFields() {
-  return useQuery({
-    queryKey: ['custom-fields', 'list'] as const,
-    queryFn: ({ signal }) =>
-      apiCall('listCustomFields', { signal }).then((response) => response.data as CustomFieldListItem[]),
     staleTime: 60_000,
   });
 }

@@ -8,7 +8,7 @@ export interface CustomFieldValuesProps {
   /** Custom field key → values; a learner matches one of a field's values. */
   value: Record<string, string[]>;
   onChange: (value: Record<string, string[]>) => void;
-  /** The company's custom fields in position order (`useReportCustomFields`), undefined while loading. */
+  /** The company's custom fields in position order (`useCustomFields` of lib/queries), undefined while loading. */
   fields: readonly CustomFieldListItem[] | undefined;
   details: FieldErrors | undefined;
 }

@@ -29,8 +29,9 @@ import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
 import { notify } from '../../../components/notices/index.ts';
 import { isApiError, fieldErrorText } from '../../../lib/api-client.ts';
 import { showApiError } from '../../../lib/error-notices.tsx';
+import { useCustomFields } from '../../../lib/queries/custom-fields.ts';
 import { useDepartmentPicker } from '../../../lib/queries/use-department-picker.ts';
-import { useRecipientChoices, useReportCourses, useReportCustomFields } from '../api/pickers.ts';
+import { useRecipientChoices, useReportCourses } from '../api/pickers.ts';
 import { useSaveAutomatedReport } from '../api/save-automated-report.ts';
 import { CustomFieldValues } from './custom-field-values.tsx';
 import { type ReportDraft, draftErrors, draftOf, emptyDraft, toBody } from './report-model.ts';
@@ -51,7 +52,7 @@ export function ReportEditor({ report, onSaved, onCancel }: ReportEditorProps) {
   const [details, setDetails] = useState<Record<string, string[]> | undefined>();
   const recipients = useRecipientChoices();
   const courses = useReportCourses();
-  const fields = useReportCustomFields();
+  const fields = useCustomFields();
   const save = useSaveAutomatedReport();
   const set = (patch: Partial<ReportDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
