@@ -37,6 +37,7 @@ import * as m038 from './migrations/038-lookup-indexes.ts';
 import * as m039 from './migrations/039-rule-pick-indexes.ts';
 import * as m041 from './migrations/041-saml-metadata-url.ts';
 import * as m042 from './migrations/042-renewed-backfill.ts';
+import * as m044 from './migrations/044-audit-text-search.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '039-rule-pick-indexes': m039,
   '041-saml-metadata-url': m041,
   '042-renewed-backfill': m042,
+  '044-audit-text-search': m044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { exportAuditLogsQuery, listAuditLogsQuery } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
@@ -13,6 +14,7 @@ import { DATE_RANGE_HINT, type FilterSpec, checkText, dateRange, ids, readFilter
 
 export interface AuditLogsDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
 }
 
 type ListQuery = z.output<typeof listAuditLogsQuery>;
@@ -41,7 +43,7 @@ export function auditCriteria(ctx: AuthedContext, query: ListQuery): AuditCriter
 export async function listAuditLogs(deps: AuditLogsDeps, ctx: AuthedContext, query: ListQuery) {
   const criteria = auditCriteria(ctx, query);
   const after = readTimeCursor(query.cursor);
-  const pageIds = await listAuditIds(deps.db, criteria, after, query.per_page + 1);
+  const pageIds = await listAuditIds(deps.db, deps.dialect, criteria, after, query.per_page + 1);
   const more = pageIds.length > query.per_page;
   const rows = await readAuditEntries(deps.db, pageIds.slice(0, query.per_page));
   const last = rows.at(-1);
@@ -70,10 +72,10 @@ const COLUMNS = [
 ];
 const dateTime = (value: string) => value.slice(0, 19).replace('T', ' ');
 
-async function* exportRows(db: Kysely<Database>, criteria: AuditCriteria): AsyncGenerator<Cell[][]> {
+async function* exportRows({ db, dialect }: AuditLogsDeps, criteria: AuditCriteria): AsyncGenerator<Cell[][]> {
   let after: TimeKey | undefined;
   for (;;) {
-    const pageIds = await listAuditIds(db, criteria, after, EXPORT_BATCH);
+    const pageIds = await listAuditIds(db, dialect, criteria, after, EXPORT_BATCH);
     if (pageIds.length === 0) return;
     const rows = await readAuditEntries(db, pageIds);
     const last = rows.at(-1)!;
@@ -110,7 +112,7 @@ export function exportAuditLogs(deps: AuditLogsDeps, ctx: AuthedContext, query: 
     sheetName: 'Audit log',
     header: COLUMNS,
     format: query.format,
-    rows: exportRows(deps.db, criteria),
+    rows: exportRows(deps, criteria),
     onEnd: ({ rows, completed }) =>
       audit(deps.db, ctx, {
         action: 'audit_logs.export',
