@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PDF, PNG, assetParts, upload } from './assets.fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import {
   type CatalogWorld,
@@ -69,6 +70,7 @@ async function create(body: Body = document()) {
 interface CourseDoc {
   id: number;
   name: string;
+  thumbnail_path: string | null;
   company_ids: number[];
   topics: { id: number; name: string; kind: string; content: string | null; questions: { id: number }[] }[];
   [key: string]: unknown;
@@ -422,6 +424,58 @@ describe('DELETE /courses/{id}', () => {
     // The lookalike rule did not block it and is untouched.
     const left = await t.db.selectFrom('assignment_rules').select('course_ids').execute();
     expect(left.map((r) => JSON.parse(r.course_ids))).toEqual([[other.id, ...near]]);
+  });
+});
+
+describe('course thumbnails', () => {
+  const uploadAsset = async (file: Buffer, name: string, mime: string, headers: Record<string, string> = {}) => {
+    const response = await upload(admin, assetParts('course_media', file, name, mime), headers);
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { data: { url: string; path: string } }).data;
+  };
+  const thumbnailOf = async (id: number) =>
+    (await t.db.selectFrom('courses').select('thumbnail_path').where('id', '=', id).executeTakeFirstOrThrow())
+      .thumbnail_path;
+
+  it('stores an uploaded image asset as the thumbnail; a save without the field keeps it, null removes it', async () => {
+    const image = await uploadAsset(PNG, 'fire.png', 'image/png');
+    const course = await create(document({ thumbnail_path: image.url }));
+    expect(course.thumbnail_path).toBe(image.url);
+    expect(await thumbnailOf(course.id)).toBe(image.url);
+    const listed = await admin.get('/api/v3/courses');
+    expect((listed.json() as { data: { thumbnail_path: string | null }[] }).data[0]!.thumbnail_path).toBe(image.url);
+
+    // The console's document without the field (an older client) keeps the thumbnail.
+    const kept = await admin.put(`/api/v3/courses/${course.id}`, document({ name: 'Fire Safety 2' }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await thumbnailOf(course.id)).toBe(image.url);
+
+    // The asset is in use while it is the thumbnail.
+    const refused = await admin.delete('/api/v3/companies/assets', { query: { path: image.path } });
+    expect(refused.statusCode).toBe(409);
+
+    const cleared = await admin.put(`/api/v3/courses/${course.id}`, document({ thumbnail_path: null }));
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await thumbnailOf(course.id)).toBeNull();
+  });
+
+  it('refuses a thumbnail that is not an image asset of the company in scope, or larger than 2 MB', async () => {
+    const pdf = await uploadAsset(PDF, 'policy.pdf', 'application/pdf');
+    const large = await uploadAsset(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'poster.png', 'image/png');
+    const elsewhere = await uploadAsset(PNG, 'theirs.png', 'image/png', { 'x-company-id': String(w.companyA) });
+    const cases: [unknown, string][] = [
+      [pdf.url, 'A thumbnail must be a PNG, JPEG or WebP image of at most 2 MB.'],
+      [large.url, 'A thumbnail must be a PNG, JPEG or WebP image of at most 2 MB.'],
+      [elsewhere.url, 'Choose an image from the company’s files, or upload one.'],
+      ['https://example.com/picture.png', 'Choose an image from the company’s files, or upload one.'],
+      [`${pdf.url}&path=other`, 'Choose an image from the company’s files, or upload one.'],
+    ];
+    for (const [thumbnail, message] of cases) {
+      const response = await admin.post('/api/v3/courses', document({ thumbnail_path: thumbnail }));
+      expect(response.statusCode, String(thumbnail)).toBe(422);
+      expect(error(response).details?.thumbnail_path).toEqual([message]);
+    }
+    expect(await t.db.selectFrom('courses').select('id').execute()).toEqual([]);
   });
 });
 

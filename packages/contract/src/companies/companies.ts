@@ -137,6 +137,16 @@ export const ASSET_RULES: Record<AssetType, { mimes: readonly string[]; maxBytes
     accepts: 'an MP4 or WebM video, a PNG, JPEG or WebP image, or a PDF document',
   },
 };
+/**
+ * A course thumbnail: an image asset (uploaded as course media) of at most 2 MB; the course stores the
+ * asset's `url`. The course editor checks a file before uploading it, the course save checks the asset.
+ */
+export const COURSE_THUMBNAIL_RULE = {
+  mimes: IMAGE_MIMES,
+  maxBytes: 2 * MB,
+  accepts: 'a PNG, JPEG or WebP image',
+} as const;
+
 /** Whether browsers show an asset of this type inline (images); anything else downloads. */
 export const isInlineAssetMime = (mime: string) => mime.startsWith('image/');
 export const MAX_ASSET_BYTES = Math.max(...Object.values(ASSET_RULES).map((rule) => rule.maxBytes));

@@ -87,6 +87,8 @@ export const COURSE_MESSAGES = {
     `${n} ${n === 1 ? 'assignment references' : 'assignments reference'} this course. Deactivate it instead.`,
   usedByRules: (n: number) =>
     `${n === 1 ? 'An assignment rule assigns' : `${n} assignment rules assign`} this course. Remove it from ${n === 1 ? 'the rule' : 'them'} first, or deactivate the course.`,
+  thumbnailMissing: 'Choose an image from the company’s files, or upload one.',
+  thumbnailNotImage: 'A thumbnail must be a PNG, JPEG or WebP image of at most 2 MB.',
   notFound: 'Course not found.',
   categoryNotFound: 'Category not found.',
 } as const;
@@ -349,6 +351,11 @@ export const courseBody = z
     all_companies: z.boolean().default(false),
     /** The companies that may use it; ignored (stored empty) when all_companies. */
     company_ids: z.array(id).max(10_000).default([]),
+    /**
+     * The `url` of an image asset of the company in scope (`COURSE_THUMBNAIL_RULE`); null removes the
+     * thumbnail; left out keeps the stored one.
+     */
+    thumbnail_path: z.string().trim().min(1).max(512).nullable().optional(),
     topics: z.array(courseTopicBody).max(COURSE_TOPICS_MAX).default([]),
   })
   .superRefine((body, issues) => {

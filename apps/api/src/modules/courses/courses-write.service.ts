@@ -1,4 +1,13 @@
-import { COURSE_MESSAGES, type Course, type CourseBody, type CourseTopicBody, MEDIA_TOPIC_KINDS } from '@heed/contract';
+import {
+  COURSE_MESSAGES,
+  COURSE_THUMBNAIL_RULE,
+  type Course,
+  type CourseBody,
+  type CourseTopicBody,
+  MEDIA_TOPIC_KINDS,
+  endpointUrl,
+  endpoints,
+} from '@heed/contract';
 import type { Kysely } from 'kysely';
 import { transactionLock, writeTransaction } from '../../db/dialect/index.ts';
 import type { Database } from '../../db/types.ts';
@@ -18,6 +27,7 @@ import {
   deleteTopics,
   existingCompanyIds,
   findCategory,
+  findCompanyAsset,
   mediaByIds,
   insertCourse,
   insertQuestion,
@@ -47,7 +57,32 @@ function courseFields(body: CourseBody): CourseFields {
     grace_days: body.grace_days,
     active: flag(body.active),
     all_companies: flag(body.all_companies),
+    ...(body.thumbnail_path === undefined ? {} : { thumbnail_path: body.thumbnail_path }),
   };
+}
+
+const assetFileUrl = endpointUrl(endpoints.getAssetFile);
+
+/** The asset path a thumbnail names: the `url` of a company asset (`…/companies/assets/file?path=…`), else null. */
+export function thumbnailAssetPath(url: string): string | null {
+  const [address, query, ...rest] = url.split('?');
+  if (address !== assetFileUrl || query === undefined || rest.length > 0) return null;
+  const params = new URLSearchParams(query);
+  const path = params.get('path');
+  return [...params.keys()].length === 1 && path ? path : null;
+}
+
+/** A thumbnail is an image asset of the company in scope, within `COURSE_THUMBNAIL_RULE`. */
+async function checkThumbnail(db: Db, companyId: number, body: CourseBody, errors: FieldErrors) {
+  if (body.thumbnail_path === undefined || body.thumbnail_path === null) return;
+  const path = thumbnailAssetPath(body.thumbnail_path);
+  const asset = path === null ? undefined : await findCompanyAsset(db, companyId, path);
+  if (!asset) errors.thumbnail_path = [COURSE_MESSAGES.thumbnailMissing];
+  else if (
+    !(COURSE_THUMBNAIL_RULE.mimes as readonly string[]).includes(asset.mime) ||
+    asset.size > COURSE_THUMBNAIL_RULE.maxBytes
+  )
+    errors.thumbnail_path = [COURSE_MESSAGES.thumbnailNotImage];
 }
 
 const topicFields = (topic: CourseTopicBody, index: number): TopicFields => ({
@@ -86,8 +121,8 @@ const questionFields = (question: CourseTopicBody['questions'][number], index: n
   position: index + 1,
 });
 
-/** The category and companies the body names exist (422 on the field otherwise). */
-async function checkReferences(db: Db, body: CourseBody, errors: FieldErrors) {
+/** The category, companies, media and thumbnail the body names exist (422 on the field otherwise). */
+async function checkReferences(db: Db, companyId: number, body: CourseBody, errors: FieldErrors) {
   if (body.category_id !== null && !(await findCategory(db, body.category_id)))
     errors.category_id = [COURSE_MESSAGES.categoryMissing];
   if (!body.all_companies) {
@@ -97,6 +132,7 @@ async function checkReferences(db: Db, body: CourseBody, errors: FieldErrors) {
     if (missing.length > 0) errors.company_ids = [COURSE_MESSAGES.companiesMissing(missing)];
   }
   await checkMedia(db, body, errors);
+  await checkThumbnail(db, companyId, body, errors);
 }
 
 const companiesOf = (body: CourseBody) => (body.all_companies ? [] : [...new Set(body.company_ids)]);
@@ -127,7 +163,7 @@ async function publish(trx: Kysely<Database>, ctx: AuthedContext, id: number, no
 export async function createCourse(deps: CoursesDeps, ctx: AuthedContext, body: CourseBody): Promise<Course> {
   return writeTransaction(deps.db, deps.dialect, async (trx) => {
     const errors: FieldErrors = {};
-    await checkReferences(trx, body, errors);
+    await checkReferences(trx, ctx.companyId, body, errors);
     body.topics.forEach((topic, i) => {
       if (topic.id !== undefined) errors[`topics.${i}.id`] = [COURSE_MESSAGES.unknownTopic];
       topic.questions.forEach((q, j) => {
@@ -193,7 +229,7 @@ export async function updateCourse(
     const before = await loadCourse(trx, ctx.companyId, id);
     if (!before) throw notFound(COURSE_MESSAGES.notFound);
     const errors: FieldErrors = {};
-    await checkReferences(trx, body, errors);
+    await checkReferences(trx, ctx.companyId, body, errors);
     const removals = await planRemovals(trx, id, body, errors);
     if (Object.keys(errors).length > 0) throw invalid(errors);
     const now = iso(ctx.now());

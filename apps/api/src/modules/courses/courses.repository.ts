@@ -238,6 +238,16 @@ export async function rulesUsingCourse(db: Db, courseId: number) {
     .map(({ id: ruleId, name, company_name }) => ({ id: ruleId, name, companyName: company_name }));
 }
 
+/** An asset of the company by its path: its type, content type and size (a course thumbnail's check). */
+export async function findCompanyAsset(db: Db, companyId: number, path: string) {
+  return db
+    .selectFrom('assets')
+    .select(['id', 'type', 'mime', 'size'])
+    .where('company_id', '=', companyId)
+    .where('path', '=', path)
+    .executeTakeFirst();
+}
+
 export interface CourseFields {
   category_id: number | null;
   name: string;
@@ -250,6 +260,8 @@ export interface CourseFields {
   grace_days: number;
   active: number;
   all_companies: number;
+  /** Left out: the stored thumbnail stays. */
+  thumbnail_path?: string | null;
 }
 
 export async function insertCourse(db: Db, fields: CourseFields, now: string): Promise<number> {

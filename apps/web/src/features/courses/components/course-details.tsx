@@ -5,6 +5,7 @@ import { useCourseCategories } from '../api/course-categories.ts';
 import { flattenCategories } from '../model/category-tree.ts';
 import type { CourseDraft } from '../model/course-draft.ts';
 import type { CourseForm } from '../model/use-course-form.ts';
+import { ThumbnailField } from './thumbnail-field.tsx';
 
 type NumberField =
   | 'duration_minutes'
@@ -14,7 +15,7 @@ type NumberField =
   | 'renewal_days'
   | 'grace_days';
 
-/** The course's own fields: name, description, category, the numbers, and whether it is active. */
+/** The course's own fields: name, description, category, thumbnail, the numbers, and whether it is active. */
 export function CourseDetails({ form }: { form: CourseForm }) {
   const { draft } = form;
   const recertifies = draft.recertify_months.trim() !== '';
@@ -69,6 +70,11 @@ export function CourseDetails({ form }: { form: CourseForm }) {
         nothingFoundMessage="No category matches"
         comboboxProps={{ withinPortal: true }}
         maw={480}
+      />
+      <ThumbnailField
+        value={draft.thumbnail_path}
+        error={form.errorOf('thumbnail_path')}
+        onChange={(thumbnail_path) => form.update((d) => ({ ...d, thumbnail_path }), ['thumbnail_path'])}
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         <TextInput

@@ -72,6 +72,8 @@ export interface CourseDraft {
   active: boolean;
   all_companies: boolean;
   company_ids: number[];
+  /** The thumbnail: the `url` of an image asset, or null for none. */
+  thumbnail_path: string | null;
   topics: TopicDraft[];
 }
 
@@ -118,6 +120,7 @@ export const emptyDraft = (): CourseDraft => ({
   active: true,
   all_companies: true,
   company_ids: [],
+  thumbnail_path: null,
   topics: [],
 });
 
@@ -166,6 +169,7 @@ export function draftOf(course: Course, previous?: CourseDraft): CourseDraft {
     active: course.active,
     all_companies: course.all_companies,
     company_ids: [...course.company_ids],
+    thumbnail_path: course.thumbnail_path,
     topics: course.topics.map((topic, index) => {
       const before = previous?.topics[index];
       return topicDraft(
@@ -195,6 +199,7 @@ export function bodyOf(draft: CourseDraft): CourseBodyInput {
     active: draft.active,
     all_companies: draft.all_companies,
     company_ids: draft.all_companies ? [] : draft.company_ids,
+    thumbnail_path: draft.thumbnail_path,
     topics: draft.topics.map((topic) => ({
       ...(topic.id === undefined ? {} : { id: topic.id }),
       name: topic.name.trim(),
@@ -360,6 +365,7 @@ export function serverErrorKeys(
     'renewal_days',
     'grace_days',
     'company_ids',
+    'thumbnail_path',
   ]);
   for (const [path, messages] of Object.entries(details)) {
     const message = messages.join(' ');

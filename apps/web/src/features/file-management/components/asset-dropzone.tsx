@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { ASSET_RULES, ASSET_TYPE_LABELS, type AssetType } from '@heed/contract';
+import { ASSET_RULES, ASSET_TYPE_LABELS, type Asset, type AssetType } from '@heed/contract';
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertTriangle, IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
@@ -20,15 +20,35 @@ interface Refusal {
   message: string;
 }
 
-function rejectionMessage(type: AssetType, rejection: FileRejection): Refusal {
-  const rule = ASSET_RULES[type];
+/** What a dropzone accepts: an asset type's rule, or a narrower one for a particular use. */
+export interface UploadRule {
+  mimes: readonly string[];
+  maxBytes: number;
+  /** "a PNG, JPEG or WebP image" */
+  accepts: string;
+}
+
+function rejectionMessage(rule: UploadRule, noun: string, rejection: FileRejection): Refusal {
   const code = rejection.errors[0]?.code;
-  const noun = ASSET_TYPE_LABELS[type].toLowerCase();
   const message =
     code === 'file-too-large'
       ? `Too large: a ${noun} may be at most ${formatBytes(rule.maxBytes)}.`
-      : `A ${noun} must be ${rule.accepts}.`;
+      : code === 'too-many-files'
+        ? 'Choose one file at a time.'
+        : `A ${noun} must be ${rule.accepts}.`;
   return { name: rejection.file.name, message };
+}
+
+export interface AssetDropzoneProps {
+  type: AssetType;
+  /** A narrower rule than the type's, for one use (a course thumbnail: images of at most 2 MB). */
+  rule?: UploadRule;
+  /** What the files are called in messages ("thumbnail"); the type's label otherwise. */
+  label?: string;
+  /** One file at a time (default: several). */
+  multiple?: boolean;
+  /** Each file stored, as the server answered. */
+  onUploaded?: (asset: Asset) => void;
 }
 
 /**
@@ -36,9 +56,11 @@ function rejectionMessage(type: AssetType, rejection: FileRejection): Refusal {
  * is a courtesy: the server reads each file's content and has the last word; its refusal is shown
  * beside the file's name. Files upload one after another, with progress.
  */
-export function AssetDropzone({ type }: { type: AssetType }) {
+export function AssetDropzone({ type, rule: narrower, label, multiple = true, onUploaded }: AssetDropzoneProps) {
   const queryClient = useQueryClient();
-  const rule = ASSET_RULES[type];
+  const rule = narrower ?? ASSET_RULES[type];
+  const title = label ?? ASSET_TYPE_LABELS[type];
+  const noun = title.toLowerCase();
   const [uploading, setUploading] = useState<Uploading | null>(null);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
 
@@ -48,8 +70,9 @@ export function AssetDropzone({ type }: { type: AssetType }) {
     for (const file of files) {
       setUploading({ name: file.name, fraction: 0 });
       try {
-        await uploadAsset(type, file, (fraction) => setUploading({ name: file.name, fraction })).promise;
+        const asset = await uploadAsset(type, file, (fraction) => setUploading({ name: file.name, fraction })).promise;
         stored += 1;
+        onUploaded?.(asset);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const details = (error as { details?: Record<string, string[]> }).details?.file;
@@ -63,16 +86,18 @@ export function AssetDropzone({ type }: { type: AssetType }) {
     }
   };
 
-  const noun = ASSET_TYPE_LABELS[type].toLowerCase();
   return (
     <Stack gap="sm">
       <Dropzone
         onDrop={(files) => void uploadAll(files)}
-        onReject={(rejections) => setRefusals(rejections.map((r) => rejectionMessage(type, r)))}
+        onReject={(rejections) => setRefusals(rejections.map((r) => rejectionMessage(rule, noun, r)))}
         accept={[...rule.mimes]}
         maxSize={rule.maxBytes}
+        multiple={multiple}
         loading={uploading !== null}
-        aria-label={`Drop ${noun} files here, or press to choose them`}
+        aria-label={
+          multiple ? `Drop ${noun} files here, or press to choose them` : `Drop a ${noun} here, or press to choose one`
+        }
         data-testid="asset-dropzone"
       >
         <Group justify="center" gap="lg" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
@@ -86,9 +111,11 @@ export function AssetDropzone({ type }: { type: AssetType }) {
             <IconCloudUpload size={40} stroke={1.4} aria-hidden />
           </Dropzone.Idle>
           <Stack gap={2}>
-            <Text fw={600}>Drop files here, or click to choose</Text>
+            <Text fw={600}>
+              {multiple ? 'Drop files here, or click to choose' : 'Drop a file here, or click to choose'}
+            </Text>
             <Text size="sm" c="dimmed">
-              {`${ASSET_TYPE_LABELS[type]}: ${rule.accepts}, up to ${formatBytes(rule.maxBytes)} each.`}
+              {`${title}: ${rule.accepts}, up to ${formatBytes(rule.maxBytes)}${multiple ? ' each' : ''}.`}
             </Text>
           </Stack>
         </Group>
