@@ -1,6 +1,6 @@
 import { ASSIGNMENT_DETAILS_MESSAGES, ASSIGNMENT_DETAILS_THROTTLE, ASSIGNMENT_LINK_DAYS } from '@heed/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { publicAssignmentUrl } from '../src/modules/assignments/index.ts';
+import { publicAssignmentUrl } from '../src/modules/assignment-links/index.ts';
 import { type AssignmentsWorld, createAssignmentsWorld, insertAssignment } from './support/assignments-fixture.ts';
 import { signedIn } from './support/client.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';

@@ -13,8 +13,14 @@ import type { AuthedContext, RequestContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { departmentScope } from '../../platform/scope.ts';
 import { takeHits } from '../../platform/throttle.repository.ts';
-import { assignmentDetailsUrl, issueAssignmentLink, verifiedLinkId } from './assignment-links.ts';
-import { findAssignmentInReach, findLinkedAssignment, revokeLinksOf } from './assignment-links.repository.ts';
+import {
+  assignmentDetailsUrl,
+  findAssignmentInReach,
+  findLinkedAssignment,
+  issueAssignmentLink,
+  revokeLinksOf,
+  verifiedLinkId,
+} from '../assignment-links/index.ts';
 import type { AssignmentListRow } from './assignments-list.repository.ts';
 import { assignmentStatus } from './assignments.mapper.ts';
 

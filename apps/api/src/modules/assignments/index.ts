@@ -5,7 +5,6 @@ import { ASSIGNMENTS_CREATE_JOB, assignmentsCreateJob } from './assignments-crea
 import { assignmentsRoutes } from './assignments.routes.ts';
 
 /** Links to an assignment's details page (no sign-in), for e-mails: decisions 065 and 083. */
-export { assignmentLinkUrls, issueAssignmentLink, publicAssignmentUrl } from './assignment-links.ts';
 /** The create path's pieces the assignment rules reuse (helper B, issue 16 item 5). */
 export {
   type LearnerPick,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import type { DeliveryRow } from '../../platform/mail.repository.ts';
-import { assignmentLinkUrls } from '../assignments/index.ts';
+import { assignmentLinkUrls } from '../assignment-links/index.ts';
 import { companyLogoUrl } from '../companies/index.ts';
 import { renderNotification } from '../notification-templates/index.ts';
 import {
