@@ -6,6 +6,7 @@
 //
 //   npm run bench -- users-list --db data/bench.sqlite [--company "Load Test Co"] [--requests 200]
 //   npm run bench -- users-list --db data/bench.sqlite --matrix     (every sort and filter, pages 1 and 2000)
+//     [--only "sort department,sort manager"]                      (the rows whose label holds one of these)
 //   npm run bench -- users-list --db data/bench.sqlite --during-seed [--seed-users 200000 --seed-assignments 2000000]
 //   npm run bench -- users-list --db data/bench.sqlite --during-import [--import-rows 100000]
 import { spawn } from 'node:child_process';
@@ -103,6 +104,8 @@ async function matrix(headers, list, first) {
     'username',
     'email',
     'role',
+    'department',
+    'manager',
     'suspended',
     'created_at',
     'last_login_at',
@@ -116,10 +119,11 @@ async function matrix(headers, list, first) {
     ['status deactivated', { 'field[suspended]': '1' }],
     ['status active', { 'field[suspended]': '0' }],
   ];
+  const only = args.only ? String(args.only).split(',') : undefined;
   const rows = [
     ...sorts.map((sort) => [`sort ${sort}`, { sort }]),
     ...filters.map(([label, query]) => [`${label}, sort last_name`, query]),
-  ];
+  ].filter(([label]) => !only || only.some((part) => label.includes(part)));
   // p50 beside p95: on a shared machine the median shows the cost, the tail mostly the neighbours. The
   // first request of each (nothing of it kept yet but page 1's total) shows what an uncached query costs.
   console.log(`${'request'.padEnd(58)}  page 1 first p50/p95   page 2000 first p50/p95     total`);

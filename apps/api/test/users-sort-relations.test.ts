@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestClient, signedIn } from './support/client.ts';
+import { migrateTestDb } from './support/migrate-test-db.ts';
 import { createUsersFixture } from './support/users-fixture.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
@@ -59,5 +60,49 @@ describe('GET /users sorted by the columns the table shows', () => {
       .where('id', '=', ids.dan!)
       .execute();
     expect((await usernames('?sort=created_at'))[0]).toBe('dan');
+  });
+
+  it('follows every change the orders read: a move, a new manager, a renamed manager, a deleted department, a new user', async () => {
+    await t.db.updateTable('users').set({ manager_id: ids.dan! }).where('id', '=', ids.anna!).execute();
+    expect(await usernames('?sort=manager')).toEqual(['cm', 'reviewer', 'dan', 'anna', 'cleo', 'bob']);
+    // Dan Walsh is renamed Dan Zz through the API: Anna, whom he manages, moves after Bob and Cleo (Anna Zimmer's).
+    const renamed = await cm.put(`/api/v3/users/${ids.dan}`, { last_name: 'Zz' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await usernames('?sort=manager')).toEqual(['cm', 'reviewer', 'dan', 'cleo', 'bob', 'anna']);
+    // And Dan Able by any other writer: Anna moves back before them; Dan, with no manager, first by name.
+    await t.db.updateTable('users').set({ last_name: 'Able' }).where('id', '=', ids.dan!).execute();
+    expect(await usernames('?sort=manager')).toEqual(['dan', 'cm', 'reviewer', 'anna', 'cleo', 'bob']);
+    // Bob loses his manager: among those with none, by name.
+    await t.db.updateTable('users').set({ manager_id: null }).where('id', '=', ids.bob!).execute();
+    expect(await usernames('?sort=manager')).toEqual(['dan', 'cm', 'reviewer', 'bob', 'anna', 'cleo']);
+
+    // Cleo Xu moves from EMEA to Ops: after Anna (HQ), beside Dan Able.
+    await t.db.updateTable('users').set({ department_id: ids.ops! }).where('id', '=', ids.cleo!).execute();
+    expect(await usernames('?sort=department')).toEqual(['cm', 'reviewer', 'anna', 'dan', 'cleo', 'bob']);
+    // A department deleted: its people have none, and sort first, by name.
+    await t.db.deleteFrom('departments').where('id', '=', ids.ops!).execute();
+    expect(await usernames('?sort=department')).toEqual(['dan', 'cm', 'reviewer', 'cleo', 'anna', 'bob']);
+
+    // A user created through the API with a department sorts by it at once.
+    const created = await cm.post('/api/v3/users', {
+      username: 'abe',
+      email: 'abe@example.test',
+      first_name: 'Abe',
+      last_name: 'Aaronson',
+      role: 0,
+      department_id: ids.sales,
+      password: 'a-long-enough-password',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = await usernames('?sort=department&per_page=50');
+    expect(order.indexOf('abe')).toBe(order.indexOf('bob') - 1);
+  });
+
+  it('migration 043 fills the copies for the users already there', async () => {
+    await migrateTestDb(t, '042-renewed-backfill');
+    await t.db.updateTable('users').set({ manager_id: ids.dan! }).where('id', '=', ids.anna!).execute();
+    await migrateTestDb(t);
+    expect(await usernames('?sort=manager')).toEqual(['cm', 'reviewer', 'dan', 'anna', 'cleo', 'bob']);
+    expect(await usernames('?sort=department')).toEqual(['cm', 'reviewer', 'cleo', 'anna', 'dan', 'bob']);
   });
 });

@@ -37,6 +37,7 @@ import * as m038 from './migrations/038-lookup-indexes.ts';
 import * as m039 from './migrations/039-rule-pick-indexes.ts';
 import * as m041 from './migrations/041-saml-metadata-url.ts';
 import * as m042 from './migrations/042-renewed-backfill.ts';
+import * as m043 from './migrations/043-users-relation-sorts.ts';
 import * as m044 from './migrations/044-audit-text-search.ts';
 
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '039-rule-pick-indexes': m039,
   '041-saml-metadata-url': m041,
   '042-renewed-backfill': m042,
+  '043-users-relation-sorts': m043,
   '044-audit-text-search': m044,
 };
 

@@ -45,6 +45,10 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Copies of the department's and the manager's names ('' for none) for the list's orders, kept by triggers (migration 043). */
+  sort_department: Generated<string>;
+  sort_manager_last: Generated<string>;
+  sort_manager_first: Generated<string>;
 }
 
 export interface DepartmentsTable {

@@ -25,9 +25,11 @@ export interface UserCriteria {
 }
 
 export type UserSort = (typeof USER_SORTS)[number];
-export type UserListRow = Omit<UserRow, 'password_hash' | 'external_id'>;
-/** A key of the users list's ORDER BY: a column of `users`, or one of `USER_SORT_EXPRESSIONS`. */
-export type UserOrderKey = (keyof UserListRow & string) | keyof typeof USER_SORT_EXPRESSIONS;
+/** The sort copies of migration 043: ordering keys, never shown. */
+type SortCopy = 'sort_department' | 'sort_manager_last' | 'sort_manager_first';
+export type UserListRow = Omit<UserRow, 'password_hash' | 'external_id' | SortCopy>;
+/** A key of the users list's ORDER BY: a column of `users`. */
+export type UserOrderKey = (keyof UserListRow & string) | SortCopy;
 export type PageRequest = lists.ListPageRequest<UserOrderKey>;
 export type PlanHint = lists.PlanHint;
 
@@ -52,17 +54,6 @@ export const USER_COLUMNS = [
 ] as const;
 
 /**
- * Orders read from the department and the manager, as the table shows them: by name, a user with none
- * first (an empty name) on both databases. Departments and users move the data stamp (migration 014),
- * so these orders are kept like the others; no index gives them, so their matches are fetched and sorted.
- */
-const USER_SORT_EXPRESSIONS = {
-  department_name: sql`coalesce((SELECT d.name FROM departments d WHERE d.id = users.department_id), '')`,
-  manager_last_name: sql`coalesce((SELECT m.last_name FROM users m WHERE m.id = users.manager_id), '')`,
-  manager_first_name: sql`coalesce((SELECT m.first_name FROM users m WHERE m.id = users.manager_id), '')`,
-};
-
-/**
  * The sort column, then id for a stable order; each list is a prefix of a (company_id, …) index of
  * migration 001. Names sort by last name, then first name; the filter indexes
  * (company_id, role|suspended|department_id, last_name, first_name, id) of migration 010 also
@@ -75,8 +66,10 @@ export const USER_ORDER: Record<UserSort, UserOrderKey[]> = {
   username: ['username', 'id'],
   email: ['email', 'id'],
   role: ['role', 'last_name', 'first_name', 'id'],
-  department: ['department_name', 'last_name', 'first_name', 'id'],
-  manager: ['manager_last_name', 'manager_first_name', 'last_name', 'first_name', 'id'],
+  // The department's and the manager's names as the table shows them, '' (first) for none: copies kept
+  // by triggers with their (company_id, copy…, last_name, first_name, id) indexes (migration 043).
+  department: ['sort_department', 'last_name', 'first_name', 'id'],
+  manager: ['sort_manager_last', 'sort_manager_first', 'last_name', 'first_name', 'id'],
   // Active first, then deactivated, each by name: the (company_id, suspended, last_name, first_name, id) index of migration 010.
   suspended: ['suspended', 'last_name', 'first_name', 'id'],
   created_at: ['created_at', 'id'],
@@ -187,7 +180,6 @@ export const usersList: lists.ListSpec<UserCriteria, UserListRow> = {
   name: 'users',
   table: 'users',
   selectRows: (db) => db.selectFrom('users').select(USER_COLUMNS),
-  sortExpressions: USER_SORT_EXPRESSIONS,
   numericColumns: new Set(['users.id', 'users.role', 'users.suspended']),
   where: usersWhere,
   hasFilters,
