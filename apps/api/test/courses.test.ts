@@ -459,6 +459,24 @@ describe('course thumbnails', () => {
     expect(await thumbnailOf(course.id)).toBeNull();
   });
 
+  it('lets every company that may use the course load its thumbnail, and no other file of the site admins', async () => {
+    const everyone = await uploadAsset(PNG, 'everyone.png', 'image/png');
+    const onlyA = await uploadAsset(PNG, 'only-a.png', 'image/png');
+    const unused = await uploadAsset(PNG, 'unused.png', 'image/png');
+    await create(document({ name: 'For all', thumbnail_path: everyone.url }));
+    await create(
+      document({ name: 'For A', all_companies: false, company_ids: [w.companyA], thumbnail_path: onlyA.url }),
+    );
+    const aDm = await signedIn(t.app, 'a.dm');
+    const bDm = await signedIn(t.app, 'b.dm');
+    const status = async (client: TestClient, url: string) => (await client.get(url)).statusCode;
+    expect(await status(aDm, everyone.url)).toBe(200);
+    expect(await status(aDm, onlyA.url)).toBe(200);
+    expect(await status(bDm, everyone.url)).toBe(200);
+    expect(await status(bDm, onlyA.url)).toBe(404);
+    expect(await status(aDm, unused.url)).toBe(404);
+  });
+
   it('refuses a thumbnail that is not an image asset of the company in scope, or larger than 2 MB', async () => {
     const pdf = await uploadAsset(PDF, 'policy.pdf', 'application/pdf');
     const large = await uploadAsset(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'poster.png', 'image/png');

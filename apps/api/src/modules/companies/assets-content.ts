@@ -5,6 +5,7 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { parseRange } from '../course-media/index.ts';
 import { findAsset, findLogoAsset } from './assets.repository.ts';
+import { findCourseThumbnailAsset } from './assets-usage.repository.ts';
 import type { AssetDeps } from './assets.service.ts';
 import { isLogoTokenOf, logoTokenId } from './logo-url.ts';
 
@@ -19,8 +20,8 @@ const rfc5987 = (name: string) =>
   encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
- * GET /companies/assets/file?path=: an asset of the caller's company (site admins: any), found by the
- * path the server gave it, never opened by a path the client chose. Images show inline, anything else
+ * GET /companies/assets/file?path=: an asset of the caller's company (site admins: any), or the
+ * thumbnail of a course the caller's company may use, found by the path the server gave it, never opened by a path the client chose. Images show inline, anything else
  * downloads; one byte range is answered 206 (videos seek), an unsatisfiable one 416.
  */
 export async function sendAssetFile(
@@ -30,7 +31,9 @@ export async function sendAssetFile(
   reply: FastifyReply,
   path: string,
 ) {
-  const row = await findAsset(deps.db, ctx.user.site_admin === 1 ? null : ctx.user.company_id, path);
+  const row =
+    (await findAsset(deps.db, ctx.user.site_admin === 1 ? null : ctx.user.company_id, path)) ??
+    (await findCourseThumbnailAsset(deps.db, ctx.user.company_id, path));
   if (!row) throw notFound();
   const disposition = isInlineAssetMime(row.mime) ? 'inline' : 'attachment';
   reply

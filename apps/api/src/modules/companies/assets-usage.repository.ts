@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { assetFileUrl } from './companies.mapper.ts';
 
 /** `%`, `_` and `\` are literal inside a LIKE pattern. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -34,4 +35,19 @@ export async function findAssetUsages(db: Kysely<Database>, companyId: number, p
       .execute(),
   ]);
   return { branding: branding.length > 0, thumbnails: thumbnails.map((c) => c.name), topics };
+}
+
+/**
+ * An asset of any company that is the thumbnail of a course `companyId` may use: the catalog's
+ * thumbnails are the site admins' files (their company's), shown to every company with the course.
+ */
+export async function findCourseThumbnailAsset(db: Kysely<Database>, companyId: number, path: string) {
+  return db
+    .selectFrom('assets')
+    .selectAll()
+    .where('path', '=', path)
+    .where(sql<SqlBool>`EXISTS (SELECT 1 FROM courses WHERE courses.thumbnail_path = ${assetFileUrl(path)}
+      AND (courses.all_companies = 1 OR EXISTS (SELECT 1 FROM course_companies
+        WHERE course_companies.course_id = courses.id AND course_companies.company_id = ${companyId})))`)
+    .executeTakeFirst();
 }
