@@ -3,6 +3,7 @@ import { type AssignmentsWorld, createAssignmentsWorld } from './support/assignm
 import { type TestClient, signedIn } from './support/client.ts';
 import { createUser } from './support/factories.ts';
 import { TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
+import { migrateTestDb } from './support/migrate-test-db.ts';
 
 // The assignments list runs on the list engine (db/lists): every page of every sort and filter must
 // equal a fetch of every match sorted here (statuses derived at the test clock), with the right total.
@@ -229,6 +230,35 @@ describe('GET /assignments pages', () => {
   it('every sort, both orders, equals fetch-and-sort', async () => {
     const all = await everything();
     for (const sort of SORTS) for (const order of ['asc', 'desc'] as const) await checkPages(cm, all, { sort, order });
+  }, 120_000);
+
+  it('the learner order follows renamed learners, whoever renames them', async () => {
+    const renamed = await t.db
+      .selectFrom('assignments')
+      .select('user_id')
+      .where('company_id', '=', w.companyA)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    await t.db.updateTable('users').set({ last_name: 'Aardvark' }).where('id', '=', renamed[0]!.user_id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ first_name: 'Zed', last_name: 'zzz' })
+      .where('id', '=', renamed[1]!.user_id)
+      .execute();
+    const all = await everything();
+    for (const order of ['asc', 'desc'] as const) await checkPages(cm, all, { sort: 'learner', order });
+    const first = await cm.get('/api/v3/assignments?sort=learner&order=asc&per_page=1');
+    expect(first.json().data[0].learner.id).toBe(renamed[0]!.user_id);
+    const last = await cm.get('/api/v3/assignments?sort=learner&order=desc&per_page=1');
+    expect(last.json().data[0].learner.id).toBe(renamed[1]!.user_id);
+  }, 120_000);
+
+  it('migration 045 fills the learner copies of the assignments already there', async () => {
+    await migrateTestDb(t, '044-audit-text-search');
+    await migrateTestDb(t);
+    const all = await everything();
+    for (const order of ['asc', 'desc'] as const) await checkPages(cm, all, { sort: 'learner', order });
   }, 120_000);
 
   it('every filter equals fetch-and-sort', async () => {

@@ -39,6 +39,7 @@ import * as m041 from './migrations/041-saml-metadata-url.ts';
 import * as m042 from './migrations/042-renewed-backfill.ts';
 import * as m043 from './migrations/043-users-relation-sorts.ts';
 import * as m044 from './migrations/044-audit-text-search.ts';
+import * as m045 from './migrations/045-assignments-learner-sort.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '042-renewed-backfill': m042,
   '043-users-relation-sorts': m043,
   '044-audit-text-search': m044,
+  '045-assignments-learner-sort': m045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

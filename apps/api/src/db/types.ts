@@ -321,6 +321,8 @@ export interface AssignmentsTable {
   renews_assignment_id: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The learner's name as the list sorts it (lower last || ' ' || lower first), kept by triggers (migration 045). */
+  sort_learner: Generated<string>;
 }
 
 /** One completion, kept for good (migration 035): never updated, never deleted, no foreign key. */
