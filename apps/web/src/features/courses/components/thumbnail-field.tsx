@@ -3,7 +3,7 @@ import { Box, Button, Group, Image, Select, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useId, useMemo } from 'react';
 import { useCompanyAssets } from '../../../lib/queries/company-assets.ts';
-import { AssetDropzone } from '../../file-management/components/asset-dropzone.tsx';
+import { AssetDropzone } from '../../../components/asset-dropzone/index.ts';
 import { thumbnailUrl } from '../model/course-format.ts';
 import classes from './course-editor.module.css';
 

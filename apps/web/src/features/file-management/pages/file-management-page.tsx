@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed/index.ts';
 import { useConsoleSession } from '../../../lib/console-session.tsx';
 import { useCompanyAssets } from '../../../lib/queries/company-assets.ts';
-import { AssetDropzone } from '../components/asset-dropzone.tsx';
+import { AssetDropzone } from '../../../components/asset-dropzone/index.ts';
 import { AssetTable } from '../components/asset-table.tsx';
 import { DeleteAssetDialog } from '../components/delete-asset-dialog.tsx';
 

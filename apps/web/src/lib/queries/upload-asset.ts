@@ -1,5 +1,5 @@
 import { type Asset, type AssetType, endpointRoutes, endpointUrl } from '@heed/contract';
-import { type UploadHandle, uploadFile } from '../../../lib/upload-file.ts';
+import { type UploadHandle, uploadFile } from '../upload-file.ts';
 
 /**
  * POST /companies/assets (spec §7, multipart): `type` first, so that the server keeps only that

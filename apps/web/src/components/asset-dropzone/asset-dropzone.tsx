@@ -5,10 +5,10 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertTriangle, IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notify } from '../../../components/notices/index.ts';
-import { formatBytes } from '../../../lib/format-bytes.ts';
-import { companyAssetsKey } from '../../../lib/queries/company-assets.ts';
-import { uploadAsset } from '../api/upload-asset.ts';
+import { notify } from '../notices/index.ts';
+import { formatBytes } from '../../lib/format-bytes.ts';
+import { companyAssetsKey } from '../../lib/queries/company-assets.ts';
+import { uploadAsset } from '../../lib/queries/upload-asset.ts';
 
 interface Uploading {
   name: string;

@@ -1,0 +1,1 @@
+export { AssetDropzone } from './asset-dropzone.tsx';
