@@ -2,6 +2,7 @@ import type { StatusCounts } from '@heed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AssignmentsWorld, createAssignmentsWorld, insertAssignment } from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
+import { createTextField } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 // The Home dashboard's numbers open the assignments list with the same filter (the console's
@@ -43,20 +44,7 @@ beforeAll(async () => {
     }
   }
   // A custom field some learners hold (one deactivated): the attribute summary's groups drill down by it.
-  const now = t.clock.now.toISOString();
-  const field = await t.db
-    .insertInto('custom_fields')
-    .values({
-      company_id: w.companyA,
-      key: 'site',
-      label: 'Site',
-      type: 'text',
-      options: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const fieldId = await createTextField(t.db, w.companyA, 'site', 'Site');
   const sites: [number, string][] = [
     [learners.ops1, 'North'],
     [learners.ops2, 'North'],
@@ -65,7 +53,7 @@ beforeAll(async () => {
   ];
   await t.db
     .insertInto('user_field_values')
-    .values(sites.map(([userId, value]) => ({ user_id: userId, field_id: field.id, company_id: w.companyA, value })))
+    .values(sites.map(([userId, value]) => ({ user_id: userId, field_id: fieldId, company_id: w.companyA, value })))
     .execute();
   cm = await signedIn(t.app, 'a.cm');
 }, 60_000);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AssignmentsWorld, createAssignmentsWorld, insertAssignment } from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
-import { createCompany, createUser } from './support/factories.ts';
+import { createCompany, createTextField, createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 // Every /reports/assignments/* widget against a plain recount of the assignments read back from the
@@ -340,20 +340,7 @@ beforeAll(async () => {
   t = await createTestApp();
   now = t.clock.now.toISOString();
   w = await createAssignmentsWorld(t.db);
-  const field = await t.db
-    .insertInto('custom_fields')
-    .values({
-      company_id: w.companyA,
-      key: 'site',
-      label: 'Site',
-      type: 'text',
-      options: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  fieldId = field.id;
+  fieldId = await createTextField(t.db, w.companyA, 'site', 'Site');
   pool = [w.learners.ops1, w.learners.ops2, w.learners.east1, w.learners.sales1, w.learners.sales2, w.learners.nodept];
   for (let i = 0; i < 15; i++) {
     const user = await createUser(t.db, {

@@ -49,6 +49,21 @@ export async function createDepartment(
   return { ...row, path };
 }
 
+/** A text custom field of the company; its id. */
+export async function createTextField(
+  db: Kysely<Database>,
+  companyId: number,
+  key: string,
+  label: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('custom_fields')
+    .values({ company_id: companyId, key, label, type: 'text', options: null, created_at: stamp, updated_at: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export interface UserFixture {
   companyId: number;
   role?: number;
