@@ -4,7 +4,7 @@
 // impersonation, the session dialog) in light and dark mode at 1440 and 1024 px into ./screenshots/
 // (git-ignored), then every console page (`pages-…`: a tour of the side navigation as the site admin).
 // Run `npm run build` first.
-// Usage: node scripts/screenshots.mjs [--only shell|pages]
+// Usage: node scripts/screenshots.mjs [--only shell|pages|features]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -158,6 +158,35 @@ async function consolePages(browser, heed, colorScheme, width, suffix) {
   await context.close();
 }
 
+/** Views the tours miss: open filters and form fields (`features-…`), as a Company Manager. */
+async function featureViews(browser, heed, colorScheme, width, suffix) {
+  const context = await newContext(browser, heed.url, { colorScheme, width, height: 900 });
+  const page = await context.newPage();
+  await signInToConsole(page, demoUser('acme', 'cm'), '/admin/assignments');
+  await page.getByRole('table', { name: 'Assignments' }).waitFor();
+  await page.getByRole('button', { name: 'Learner fields' }).click();
+  await page.getByRole('menu').waitFor();
+  await settle(page);
+  await shoot(page, `features-assignments-learner-fields-${suffix}`);
+  await page.keyboard.press('Escape');
+
+  await context.close();
+
+  const admin = await newContext(browser, heed.url, { colorScheme, width, height: 900 });
+  const adminPage = await admin.newPage();
+  await signInToConsole(adminPage, SITE_ADMIN, '/admin/settings/automated-reports');
+  await adminPage.getByRole('button', { name: 'New automated report' }).first().click();
+  await adminPage.getByRole('dialog').waitFor();
+  await settle(adminPage);
+  await shoot(adminPage, `features-automated-report-form-${suffix}`);
+
+  await adminPage.goto('/admin/settings/courses/new');
+  await adminPage.getByText('Thumbnail').first().waitFor();
+  await settle(adminPage);
+  await shoot(adminPage, `features-course-new-${suffix}`);
+  await admin.close();
+}
+
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const heed = await startHeed();
 const browser = await launchChromium();
@@ -166,6 +195,10 @@ try {
   for (const width of WIDTHS) {
     for (const colorScheme of SCHEMES) {
       const suffix = `${colorScheme}-${width}`;
+      if (only === 'features') {
+        await featureViews(browser, heed, colorScheme, width, suffix);
+        continue;
+      }
       if (only !== 'pages') {
         await learnerSide(browser, heed, colorScheme, width, suffix);
         await consoleShell(browser, heed, colorScheme, width, suffix);
