@@ -1,9 +1,10 @@
 import { EMAIL_SETTINGS_MESSAGES } from '@heed/contract';
 import { SMTPServer } from 'smtp-server';
+import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sealPlainPasswords } from '../src/modules/notifications/email-settings.service.ts';
-import { closeMailTransports } from '../src/platform/mail.ts';
+import { closeMailTransports, mailRoute, sendEmail } from '../src/platform/mail.ts';
 import { secretKey, unseal } from '../src/platform/secret-box.ts';
 import {
   type NotificationsWorld,
@@ -178,6 +179,85 @@ describe('Email Settings (/settings/email)', () => {
     expect(
       await w.t.db.selectFrom('email_settings').select('company_id').where('company_id', '=', w.other).execute(),
     ).toEqual([]);
+  });
+
+  it('uses a changed SMTP password for the next message at once, and closes the connections of the old one', async () => {
+    w = await createNotificationsWorld();
+    const root = await admin(w);
+    // A server that takes either password and says when a connection ends.
+    const logins: string[] = [];
+    const received: string[] = [];
+    let closed = 0;
+    const server = new SMTPServer({
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(auth, _session, callback) {
+        logins.push(`${auth.username}:${auth.password}`);
+        callback(null, { user: auth.username });
+      },
+      onData(stream, session, callback) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => {
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+      onClose() {
+        closed += 1;
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const port = (server.server.address() as AddressInfo).port;
+    const send = async (to: string) => {
+      const route = await mailRoute(w!.t.db, w!.t.config, w!.acme);
+      await sendEmail(route!, w!.t.config, { to, subject: 'Reminder', text: 'Hello', messageId: `<${to}>` });
+    };
+
+    // Messages of a run share the pooled connection, logged in once.
+    await root.put('/api/v3/email-settings', settings(port, { password: 'old-secret-1' }));
+    await send('one@example.test');
+    await send('two@example.test');
+    expect(logins).toEqual(['mailer:old-secret-1']);
+    // The password is changed in Settings › Email Settings while the connection is open: the next
+    // message logs in with the new one, and the old connection is closed, not kept until it idles.
+    await root.put('/api/v3/email-settings', settings(port, { password: 'new-secret-2' }));
+    await send('three@example.test');
+    expect(logins).toEqual(['mailer:old-secret-1', 'mailer:new-secret-2']);
+    for (let i = 0; i < 100 && closed === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closed).toBe(1);
+    expect(received).toEqual(['one@example.test', 'two@example.test', 'three@example.test']);
+
+    // The pipeline's next run uses it too.
+    await addSchedule(w, { type: 'reminder_employee', trigger: 'after_due', offset_days: 1 });
+    await assignDue(w, w.ids.ann, -1);
+    await pass(w);
+    expect(await deliver(w)).toMatchObject({ sent: 1 });
+    expect(received.at(-1)).toBe('ann@example.test');
+    expect(logins.at(-1)).toBe('mailer:new-secret-2');
+  });
+
+  it('signs every notification with DKIM when a key is configured', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    w = await createNotificationsWorld({ dkim: { domainName: 'acme.test', keySelector: 'heed', privateKey: pem } });
+    const smtp = await authSmtp('mailer', 'smtp-secret-123');
+    await (await admin(w)).put('/api/v3/email-settings', settings(smtp.port));
+    await addSchedule(w, { type: 'reminder_employee', trigger: 'after_due', offset_days: 1 });
+    for (const learner of [w.ids.ann, w.ids.ben]) await assignDue(w, learner, -1);
+    await pass(w);
+    expect(await deliver(w)).toMatchObject({ sent: 2 });
+    const signatures = smtp.received.map((m) => /^DKIM-Signature: ([\s\S]*?)\r\n(?! )/m.exec(m.raw)?.[1] ?? '');
+    expect(signatures).toHaveLength(2);
+    for (const signature of signatures) {
+      expect(signature).toMatch(/a=rsa-sha256/);
+      expect(signature).toMatch(/d=acme\.test/);
+      expect(signature).toMatch(/s=heed/);
+      // A 2048-bit RSA signature: 256 bytes, 344 characters of base64.
+      expect(signature.replace(/\s/g, '').match(/b=([A-Za-z0-9+/=]+)$/)?.[1]).toHaveLength(344);
+    }
+    expect(signatures[0]).not.toBe(signatures[1]);
   });
 
   it('seals passwords stored in plain text before, and keeps using them', async () => {
