@@ -32,6 +32,11 @@ export interface SelectableModalProps {
   cascade?: boolean;
   /** Node fields the search matches (default display_name, name, label). */
   searchFields?: readonly string[];
+  /**
+   * Each search term as it is delivered (after the debounce), for a caller whose `data` is only part of
+   * what can be picked: it fetches the matches and passes them in `data`, which the modal filters as usual.
+   */
+  onSearch?: (term: string) => void;
   size?: string | number;
 }
 
@@ -49,7 +54,16 @@ export function SelectableModal({ opened, title, onClose, size = 'lg', ...props 
 
 type BodyProps = Omit<SelectableModalProps, 'opened' | 'title' | 'onClose' | 'size'>;
 
-function SelectableModalBody({ label, data, value, onConfirm, mode = 'checkbox', cascade, searchFields }: BodyProps) {
+function SelectableModalBody({
+  label,
+  data,
+  value,
+  onConfirm,
+  mode = 'checkbox',
+  cascade,
+  searchFields,
+  onSearch,
+}: BodyProps) {
   const close = useModalClose();
   const [draft, setDraft] = useState<readonly number[]>(value);
   const nested = useMemo(() => isNested(data), [data]);
@@ -72,7 +86,15 @@ function SelectableModalBody({ label, data, value, onConfirm, mode = 'checkbox',
 
   return (
     <Stack gap="sm">
-      <SearchField label={`Search ${label}`} debounceMs={debounceMs} onSearch={setTerm} data-autofocus />
+      <SearchField
+        label={`Search ${label}`}
+        debounceMs={debounceMs}
+        onSearch={(term) => {
+          setTerm(term);
+          onSearch?.(term);
+        }}
+        data-autofocus
+      />
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
           {MESSAGES.selectedCount(draft.length, label)}

@@ -1,7 +1,7 @@
-import type { CustomFieldListItem, LearnerSelection } from '@heed/contract';
+import type { CustomFieldListItem, LearnerSelection, User } from '@heed/contract';
 import { ActionIcon, Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuilding, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { SelectableModal } from '../../../components/selectable-modal/index.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { PEOPLE_PICKER_LIMIT, useCustomFieldList, usePeople } from '../api/pickers.ts';
@@ -12,22 +12,47 @@ export interface LearnerPickerProps {
   onChange: (value: LearnerSelection) => void;
 }
 
+interface PersonNode {
+  id: number;
+  name: string;
+  display_name: string;
+}
+
+const personNode = (u: User): PersonNode => ({
+  id: u.id,
+  name: u.name,
+  display_name: u.email ? `${u.name} (${u.email})` : `${u.name} (${u.username})`,
+});
+
 const plural = (n: number, one: string, other: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : other}`;
 
-/** People ticked in the users selectable modal (the first PEOPLE_PICKER_LIMIT by name). */
+/**
+ * People ticked in the users selectable modal: the first PEOPLE_PICKER_LIMIT by name, and in a larger
+ * company whoever the modal's search finds (asked of the server), with the people already ticked kept
+ * in the list so they stay named and can be unticked.
+ */
 function PeoplePicker({ value, onChange }: LearnerPickerProps) {
   const [opened, setOpened] = useState(false);
-  const people = usePeople(opened || value.user_ids.length > 0);
-  const nodes = useMemo(
-    () =>
-      (people.data?.users ?? []).map((u) => ({
-        id: u.id,
-        name: u.name,
-        display_name: u.email ? `${u.name} (${u.email})` : `${u.name} (${u.username})`,
-      })),
-    [people.data],
-  );
-  const names = new Map(nodes.map((n) => [n.id, n.name]));
+  const [term, setTerm] = useState('');
+  const first = usePeople(opened || value.user_ids.length > 0);
+  const large = (first.data?.total ?? 0) > PEOPLE_PICKER_LIMIT;
+  const found = usePeople(opened && large && term !== '', term);
+  // Everyone seen so far, by id: the ticked people stay listed (and named) whatever the search shows.
+  const [known, setKnown] = useState<Map<number, PersonNode>>(() => new Map());
+  // While the server's matches load, the modal filters the first page it already has.
+  const shown = term !== '' && large ? (found.data?.users ?? first.data?.users) : first.data?.users;
+  useEffect(() => {
+    const fresh = (shown ?? []).filter((u) => !known.has(u.id));
+    if (fresh.length > 0) setKnown((map) => new Map([...map, ...fresh.map((u) => [u.id, personNode(u)] as const)]));
+  }, [shown, known]);
+  const nodes = useMemo(() => {
+    const listed = (shown ?? []).map(personNode);
+    const ids = new Set(listed.map((n) => n.id));
+    const ticked = value.user_ids.filter((id) => !ids.has(id)).flatMap((id) => known.get(id) ?? []);
+    return [...ticked, ...listed];
+  }, [shown, known, value.user_ids]);
+  const names = new Map([...known.values()].map((n) => [n.id, n.name]));
+  const people = first;
   const chosen = value.user_ids;
   const summary =
     chosen.length === 0
@@ -58,15 +83,19 @@ function PeoplePicker({ value, onChange }: LearnerPickerProps) {
       <SelectableModal
         opened={opened && !people.isPending}
         title={
-          people.data && people.data.total > PEOPLE_PICKER_LIMIT
-            ? `Choose people (the first ${PEOPLE_PICKER_LIMIT} of ${people.data.total.toLocaleString('en-US')} by name; pick larger groups by department or custom field)`
+          people.data && large
+            ? `Choose people (${people.data.total.toLocaleString('en-US')}: search to find anyone; pick larger groups by department or custom field)`
             : 'Choose people'
         }
         label="People"
         data={nodes}
         value={chosen}
         onConfirm={(ids) => onChange({ ...value, user_ids: ids })}
-        onClose={() => setOpened(false)}
+        onSearch={setTerm}
+        onClose={() => {
+          setOpened(false);
+          setTerm('');
+        }}
       />
     </Group>
   );
