@@ -241,5 +241,16 @@ describe('{{ public_assignment_url }} in automatic messages', () => {
     const fresh = tokenIn(peer.arrived[4]!.text);
     expect(fresh).not.toBe(tokens.get('ann@example.test'));
     expect((await openDetails(w, fresh)).json().data).toMatchObject({ first_name: 'Ann' });
+
+    // Resending the first message from the delivery log renders it again: its revoked link is not sent
+    // a second time; the live one is.
+    const first = (await deliveries(w)).find((d) => d.recipient === 'ann@example.test')!;
+    const resent = await cm.post(`/api/v3/notifications/deliveries/${first.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(202);
+    expect(await deliver(w)).toMatchObject({ sent: 1 });
+    const again = peer.arrived[5]!;
+    expect(again.to).toBe('ann@example.test');
+    expect(again.text).toContain('This is a reminder to complete "Fire Safety"');
+    expect(tokenIn(again.text)).toBe(fresh);
   });
 });

@@ -325,8 +325,10 @@ export async function exportDeliveries(db: Kysely<Database>, ctx: AuthedContext,
 }
 
 /**
- * Resend: the same message to the same recipient as a new delivery (queued now), audited. A reset
- * e-mail is not resent: its link was removed once it was sent.
+ * Resend: the same message to the same recipient as a new delivery (queued now), audited. A message
+ * about an assignment is rendered again when it is sent, so it carries a live Assignment Details link
+ * (the first one may have been revoked or be near its end, decision 083) and the assignment as it is
+ * now; others are sent as they were. A reset e-mail is not resent: its link was removed once it was sent.
  */
 export async function resendDelivery(db: Kysely<Database>, ctx: AuthedContext, id: number) {
   const original = await findDeliveryInCompany(db, ctx.companyId, id);
@@ -343,9 +345,10 @@ export async function resendDelivery(db: Kysely<Database>, ctx: AuthedContext, i
         type: original.type,
         method: original.method,
         recipient: original.recipient,
-        subject: original.subject,
-        body: original.body,
-        html: original.html,
+        // An empty body is rendered at send time (deliver.job.ts).
+        ...(original.assignment_id !== null
+          ? { subject: null, body: '', html: null }
+          : { subject: original.subject, body: original.body, html: original.html }),
         status: 'queued',
         created_at: iso(now),
         next_attempt_at: iso(now),
