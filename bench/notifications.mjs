@@ -23,6 +23,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -62,9 +63,27 @@ async function schedule(db, companyId, rows) {
   }
 }
 
+/** The request loop, in a thread of its own: the pass's SQLite work blocks this thread's event loop. */
+const USERS_LOOP = `
+const { parentPort, workerData } = require('node:worker_threads');
+let running = true;
+const times = [];
+parentPort.on('message', () => { running = false; });
+(async () => {
+  while (running) {
+    const started = performance.now();
+    const response = await fetch(workerData.url, { headers: workerData.headers });
+    await response.text();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  parentPort.postMessage(times);
+})();
+`;
+
 /**
- * `GET /users` page 1 from a server on the same database, one request after another until `stop()`:
- * the budget's "p99 ≤ 50 ms while the pass runs". Returns the timings.
+ * `GET /users` page 1 from a server on the same database, one request after another (from another
+ * thread) until the returned stop is called: the budget's "p99 ≤ 50 ms while the pass runs".
  */
 async function usersWhileRunning(url, companyName) {
   const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
@@ -76,16 +95,16 @@ async function usersWhileRunning(url, companyName) {
   const headers = { ...session, 'x-company-id': String(company.id) };
   const path = '/api/v3/users?per_page=25&sort=last_name&order=asc';
   await timeRequests(heed.url, headers, 20, () => path); // warm
-  let running = true;
-  const times = [];
-  const loop = (async () => {
-    while (running) times.push((await timeRequests(heed.url, headers, 1, () => path)).p50);
-  })();
+  const worker = new Worker(USERS_LOOP, { eval: true, workerData: { url: `${heed.url}${path}`, headers } });
+  const done = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   return async () => {
-    running = false;
-    await loop;
+    worker.postMessage('stop');
+    const times = (await done).sort((a, b) => a - b);
+    await worker.terminate();
     await heed.stop();
-    times.sort((a, b) => a - b);
     return { n: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) };
   };
 }
