@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 import type { PDFDocument } from 'pdf-lib';
 
 export type CjkFace = 'sc' | 'kr';
@@ -40,7 +40,18 @@ export function cjkFontBytes(face: CjkFace, weight: CjkWeight): Uint8Array {
   return bytes;
 }
 
-type FontkitFont = ReturnType<typeof fontkit.create> & { createSubset(): { encode(): Uint8Array } };
+type FontkitFont = ReturnType<typeof Fontkit.create> & { createSubset(): { encode(): Uint8Array } };
+
+/**
+ * fontkit, loaded by the first certificate with CJK text: it costs 17 MiB and 70 ms in every process and
+ * worker thread that loads it, and most never draw a CJK glyph. pdf-lib calls `create` synchronously,
+ * hence `require` rather than `import()`.
+ */
+let fontkitModule: typeof Fontkit | undefined;
+const loadFontkit = (): typeof Fontkit => {
+  fontkitModule ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit;
+  return fontkitModule;
+};
 const parsed = new WeakMap<Uint8Array, FontkitFont>();
 
 /**
@@ -53,7 +64,9 @@ export const pdfFontkit: Parameters<PDFDocument['registerFontkit']>[0] = {
   create(bytes: Uint8Array) {
     let font = parsed.get(bytes);
     if (!font) {
-      const parsedFont = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as FontkitFont;
+      const parsedFont = loadFontkit().create(
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      ) as FontkitFont;
       const createSubset = parsedFont.createSubset.bind(parsedFont);
       parsedFont.createSubset = () => {
         const subset = createSubset();
