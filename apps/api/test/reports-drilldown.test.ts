@@ -136,6 +136,10 @@ describe('dashboard drill-downs', () => {
     expect(response.statusCode).toBe(422);
     expect(JSON.stringify(response.json())).toContain('field[cf.nope]');
     expect(JSON.stringify(response.json())).toContain('Unknown custom field.');
+    // A control character is refused as the users list refuses it.
+    const nul = await cm.get('/api/v3/assignments?field[cf.site]=%00');
+    expect(nul.statusCode).toBe(422);
+    expect(JSON.stringify(nul.json())).toContain('Remove control characters.');
   });
 
   it('a text prefix matches like the users list: North* and *', async () => {

@@ -9,6 +9,7 @@ import {
   fieldFilters,
 } from '@heed/contract';
 import { type FieldErrors, invalid } from '../../platform/errors.ts';
+import { hasNul } from '../users/index.ts';
 import type { AssignmentCriteria, Range } from './assignments.criteria.ts';
 
 export type FilterCriteria = Omit<AssignmentCriteria, 'companyId' | 'scope' | 'now' | 'text' | 'customFields'>;
@@ -87,6 +88,7 @@ export function parseAssignmentFilters(query: Record<string, unknown>): {
     if (values.length === 0) continue;
     if (name.startsWith(CUSTOM_FIELD_FILTER_PREFIX) && name.length > CUSTOM_FIELD_FILTER_PREFIX.length) {
       if (values.length > MAX_VALUES) errors[key] = [`Use at most ${MAX_VALUES} values.`];
+      else if (values.some(hasNul)) errors[key] = ['Remove control characters.'];
       else custom.set(name.slice(CUSTOM_FIELD_FILTER_PREFIX.length), values);
       continue;
     }
