@@ -314,6 +314,51 @@ describe('GET /my/assignments/{id}/certificate', () => {
     expect(korean.rawPayload.length).toBeLessThan(150_000);
   });
 
+  it('draws Japanese in the Japanese face: text with kana, and Han-only text in a company on Tokyo time', async () => {
+    const fontNames = async (body: Buffer) =>
+      (await embeddedFonts(body)).map((f) => f.name.replace(/^[A-Z]{6}\+/, '').replace(/-\d+$/, '')).sort();
+    await t.db
+      .updateTable('users')
+      .set({ first_name: '山田', last_name: 'さくら' })
+      .where('id', '=', ids.learner!)
+      .execute();
+    const japaneseCourse = await createCourse(t.db, '情報セキュリティ研修');
+    const sakura = await assign({ user: 'learner', course: japaneseCourse });
+    const response = await download(await signedIn(t.app, 'learner'), sakura);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await drawnText(response.rawPayload)).toEqual(
+      expect.arrayContaining(['山田 さくら', '情報セキュリティ研修', 'Completed on 10 February 2026']),
+    );
+    expect(await fontNames(response.rawPayload)).toEqual(['NotoSansJP-Bold']);
+    expect(response.rawPayload.length).toBeLessThan(100_000);
+
+    // Han alone: 山田 太郎 is Chinese shapes in a company on UTC (the test above), Japanese on Tokyo time.
+    // A Chinese course name there has simplified letters (训, 与) the Japanese face lacks: the Chinese face.
+    await t.db.updateTable('companies').set({ time_zone: 'Asia/Tokyo' }).where('id', '=', companyA).execute();
+    await t.db
+      .updateTable('users')
+      .set({ first_name: '山田', last_name: '太郎' })
+      .where('id', '=', ids.colleague!)
+      .execute();
+    const chineseCourse = await createCourse(t.db, '信息安全与数据保护培训');
+    const taro = await assign({ user: 'colleague', course: chineseCourse });
+    const tokyo = await download(await signedIn(t.app, 'colleague'), taro);
+    expect(tokyo.statusCode, tokyo.body).toBe(200);
+    expect(await drawnText(tokyo.rawPayload)).toEqual(expect.arrayContaining(['山田 太郎', '信息安全与数据保护培训']));
+    expect(await fontNames(tokyo.rawPayload)).toEqual(['NotoSansHans-Bold', 'NotoSansJP-Bold']);
+
+    // Korean stays in the Korean face in that company too; a Latin certificate there embeds nothing.
+    await t.db.updateTable('users').set({ first_name: '김민준', last_name: '' }).where('id', '=', ids.dm!).execute();
+    const minjun = await assign({ user: 'dm', course: japaneseCourse });
+    const korean = await download(await signedIn(t.app, 'dm'), minjun);
+    expect(await drawnText(korean.rawPayload)).toEqual(expect.arrayContaining(['김민준', '情報セキュリティ研修']));
+    expect(await fontNames(korean.rawPayload)).toEqual(['NotoSansJP-Bold', 'NotoSansKR-Bold']);
+    const latin = await download(await signedIn(t.app, 'cm'), await assign({ user: 'cm' }));
+    expect(latin.statusCode, latin.body).toBe(200);
+    expect(await embeddedFonts(latin.rawPayload)).toEqual([]);
+    expect(latin.rawPayload.length).toBeLessThan(5_000);
+  });
+
   it('issues once: later and parallel downloads answer the same certificate and write nothing more', async () => {
     const assignment = await assign({ user: 'learner' });
     const learner = await signedIn(t.app, 'learner');

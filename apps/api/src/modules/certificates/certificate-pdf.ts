@@ -9,7 +9,7 @@ import {
   rgb,
   setCharacterSpacing,
 } from 'pdf-lib';
-import { type CjkFace, type CjkWeight, cjkFaceFor, cjkFontBytes, pdfFontkit } from './cjk-fonts.ts';
+import { type CjkFace, type CjkWeight, cjkFaceFor, cjkFontBytes, isJapaneseContext, pdfFontkit } from './cjk-fonts.ts';
 import { drawable } from './pdf-text.ts';
 
 /** What a certificate prints: the stored certificate, its company and where it can be verified. */
@@ -18,6 +18,8 @@ export interface CertificateContent {
   learnerName: string;
   courseName: string;
   companyName: string;
+  /** The company's IANA time zone: Asia/Tokyo makes Han-only text Japanese (decision 089). */
+  companyTimeZone: string | null;
   completedAt: string;
   score: number | null;
   passingScore: number | null;
@@ -56,27 +58,35 @@ interface Fonts {
 
 /** The weight of each standard font, for the CJK face that stands in for it. */
 const weights = new WeakMap<PDFFont, CjkWeight>();
-/** The CJK faces a document embedded, by face and weight. */
-const cjkFonts = new WeakMap<PDFFont, Map<string, PDFFont>>();
+/** What a document embedded for its CJK texts: the faces by face and weight, and whether its Han is Japanese. */
+interface CjkFonts {
+  embedded: Map<string, PDFFont>;
+  japanese: boolean;
+}
+const cjkFonts = new WeakMap<PDFFont, CjkFonts>();
 
 /**
  * The font to draw `text` with where the design says `font`: the CJK face of the same weight when the
  * text has Chinese, Japanese or Korean letters (embedded beforehand by `embedCjk`), else `font` itself.
  */
 function fontFor(text: string, font: PDFFont): PDFFont {
-  const face = cjkFaceFor(text);
+  const cjk = cjkFonts.get(font);
+  if (!cjk) return font;
+  const weight = weights.get(font) ?? 'regular';
+  const face = cjkFaceFor(text, cjk.japanese, weight);
   if (!face) return font;
-  return cjkFonts.get(font)?.get(`${face}-${weights.get(font) ?? 'regular'}`) ?? font;
+  return cjk.embedded.get(`${face}-${weight}`) ?? font;
 }
 
 /**
  * Embeds (as subsets: only the glyphs drawn) the CJK faces that the certificate's texts need, each in the
- * weights it is drawn in, and makes them reachable from the standard fonts through `fontFor`.
+ * weights it is drawn in, and makes them reachable from the standard fonts through `fontFor`. `japanese`:
+ * its Han-only texts are Japanese (`isJapaneseContext`).
  */
-async function embedCjk(pdf: Doc, fonts: Fonts, texts: { text: string; weight: CjkWeight }[]) {
+async function embedCjk(pdf: Doc, fonts: Fonts, texts: { text: string; weight: CjkWeight }[], japanese: boolean) {
   const needed = new Map<string, { face: CjkFace; weight: CjkWeight }>();
   for (const { text, weight } of texts) {
-    const face = cjkFaceFor(text);
+    const face = cjkFaceFor(text, japanese, weight);
     if (face) needed.set(`${face}-${weight}`, { face, weight });
   }
   if (needed.size === 0) return;
@@ -85,7 +95,7 @@ async function embedCjk(pdf: Doc, fonts: Fonts, texts: { text: string; weight: C
   for (const [key, { face, weight }] of needed) {
     embedded.set(key, await pdf.embedFont(cjkFontBytes(face, weight), { subset: true }));
   }
-  for (const font of Object.values(fonts)) cjkFonts.set(font, embedded);
+  for (const font of Object.values(fonts)) cjkFonts.set(font, { embedded, japanese });
 }
 
 /**
@@ -109,12 +119,21 @@ export async function renderCertificatePdf(
   const background = await embedImage(pdf, images.background);
   const logo = await embedImage(pdf, images.logo);
   weights.set(fonts.title, 'bold').set(fonts.name, 'bold').set(fonts.bold, 'bold').set(fonts.regular, 'regular');
-  await embedCjk(pdf, fonts, [
-    { text: content.learnerName, weight: 'bold' },
-    { text: content.courseName, weight: 'bold' },
-    { text: content.companyName, weight: 'regular' },
-    ...(logo ? [] : [{ text: content.companyName, weight: 'bold' as const }]),
-  ]);
+  const japanese = isJapaneseContext(
+    [content.learnerName, content.courseName, content.companyName],
+    content.companyTimeZone,
+  );
+  await embedCjk(
+    pdf,
+    fonts,
+    [
+      { text: content.learnerName, weight: 'bold' },
+      { text: content.courseName, weight: 'bold' },
+      { text: content.companyName, weight: 'regular' },
+      ...(logo ? [] : [{ text: content.companyName, weight: 'bold' as const }]),
+    ],
+    japanese,
+  );
   describe(pdf, content);
 
   if (background) cover(page, background);

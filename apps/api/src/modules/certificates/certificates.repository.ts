@@ -131,8 +131,9 @@ export function findCertificateByNumber(db: Kysely<Database>, number: string) {
     .executeTakeFirst();
 }
 
-export function findCompanyName(db: Kysely<Database>, companyId: number) {
-  return db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+/** The name and time zone of the company a certificate is issued by. */
+export function findCertificateCompany(db: Kysely<Database>, companyId: number) {
+  return db.selectFrom('companies').select(['name', 'time_zone']).where('id', '=', companyId).executeTakeFirst();
 }
 
 /** The company's newest asset of a type, if any (the background; the logo when none is chosen). */

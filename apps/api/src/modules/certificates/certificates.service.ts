@@ -23,7 +23,7 @@ import {
   findCertificate,
   findCertificateByNumber,
   findChosenLogo,
-  findCompanyName,
+  findCertificateCompany,
   findLatestCertificate,
   findNewestAsset,
   insertCertificate,
@@ -134,7 +134,7 @@ async function issue(
 
 async function certificateFile(deps: CertificatesDeps, certificate: CertificateRow): Promise<CertificateFile> {
   const [company, images] = await Promise.all([
-    findCompanyName(deps.db, certificate.company_id),
+    findCertificateCompany(deps.db, certificate.company_id),
     companyImages(deps, certificate.company_id),
   ]);
   const pdf = await renderCertificatePdf(
@@ -143,6 +143,7 @@ async function certificateFile(deps: CertificatesDeps, certificate: CertificateR
       learnerName: certificate.learner_name,
       courseName: certificate.course_name,
       companyName: company?.name ?? '',
+      companyTimeZone: company?.time_zone ?? null,
       completedAt: certificate.completed_at,
       score: certificate.score,
       passingScore: certificate.passing_score,

@@ -1,33 +1,61 @@
-// The certificate's fonts for Chinese, Japanese and Korean text (decision 085): Noto Sans CJK (SIL OFL 1.1)
-// from the npm packages @embedpdf/fonts-sc (Han, simplified and traditional, kana, Cyrillic, Greek) and
-// @embedpdf/fonts-kr (Hangul), embedded as a subset of the glyphs a certificate draws. Only text with a
-// CJK character uses them: a Latin certificate embeds no font and stays small.
+// The certificate's fonts for Chinese, Japanese and Korean text (decisions 085, 089): Noto Sans CJK (SIL OFL
+// 1.1) from the npm packages @embedpdf/fonts-sc (Han in Chinese shapes, kana, Cyrillic, Greek),
+// @embedpdf/fonts-jp (kana and the kanji of Japanese, in Japanese shapes) and @embedpdf/fonts-kr (Hangul),
+// embedded as a subset of the glyphs a certificate draws. Only text with a CJK character uses them: a Latin
+// certificate embeds no font and stays small.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Fontkit from 'fontkit';
 import type { PDFDocument } from 'pdf-lib';
 
-export type CjkFace = 'sc' | 'kr';
+export type CjkFace = 'sc' | 'jp' | 'kr';
 export type CjkWeight = 'regular' | 'bold';
 
 const FILES: Record<CjkFace, { pkg: string; regular: string; bold: string }> = {
   sc: { pkg: '@embedpdf/fonts-sc', regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' },
+  jp: { pkg: '@embedpdf/fonts-jp', regular: 'NotoSansJP-Regular.otf', bold: 'NotoSansJP-Bold.otf' },
   kr: { pkg: '@embedpdf/fonts-kr', regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' },
 };
 
 /** Han, kana, Hangul, CJK symbols and punctuation, full-width forms: what the standard fonts cannot draw. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 const HANGUL = /\p{Script=Hangul}/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
-/** The CJK face `text` needs, or null when it has no CJK character (the standard fonts draw it). */
-export function cjkFaceFor(text: string): CjkFace | null {
+/**
+ * Whether a certificate's Han-only texts are Japanese (decision 089): one of its texts (learner, course,
+ * company) has kana, or its company keeps Japan's time zone. Han alone cannot tell 山田 太郎 from Chinese.
+ */
+export function isJapaneseContext(texts: string[], timeZone: string | null | undefined): boolean {
+  return timeZone === 'Asia/Tokyo' || texts.some((text) => KANA.test(text));
+}
+
+/**
+ * The CJK face to draw `text` in (with the `weight` it is drawn in), or null when it has no CJK character
+ * (the standard fonts draw it): Korean with Hangul; Japanese with kana, or in a Japanese context; else
+ * Chinese. A Japanese text with a letter the Japanese face lacks and the Chinese one has (a simplified
+ * hanzi) is drawn in the Chinese face rather than with a `?`.
+ */
+export function cjkFaceFor(text: string, japanese = false, weight: CjkWeight = 'regular'): CjkFace | null {
   if (!CJK.test(text)) return null;
-  return HANGUL.test(text) ? 'kr' : 'sc';
+  if (HANGUL.test(text)) return 'kr';
+  if (!japanese && !KANA.test(text)) return 'sc';
+  return covers('jp', weight, text) || !covers('sc', weight, text) ? 'jp' : 'sc';
+}
+
+const SPACE = /\s/u;
+/** Whether the face has a glyph for every letter of `text` (spaces aside). */
+function covers(face: CjkFace, weight: CjkWeight, text: string): boolean {
+  const font = pdfFontkit.create(cjkFontBytes(face, weight)) as unknown as FontkitFont;
+  for (const letter of text) {
+    if (!SPACE.test(letter) && !font.hasGlyphForCodePoint(letter.codePointAt(0)!)) return false;
+  }
+  return true;
 }
 
 const bytesCache = new Map<string, Uint8Array>();
-/** The font file's bytes, read once per process (8 MB for the Chinese face, 4.5 MB for the Korean). */
+/** The font file's bytes, read once per process (8 MB for the Chinese face, 4.5 MB for the Japanese and the Korean). */
 export function cjkFontBytes(face: CjkFace, weight: CjkWeight): Uint8Array {
   const key = `${face}-${weight}`;
   let bytes = bytesCache.get(key);
@@ -40,7 +68,7 @@ export function cjkFontBytes(face: CjkFace, weight: CjkWeight): Uint8Array {
   return bytes;
 }
 
-type FontkitFont = ReturnType<typeof Fontkit.create> & { createSubset(): { encode(): Uint8Array } };
+type FontkitFont = Fontkit.Font & { createSubset(): { encode(): Uint8Array } };
 
 /**
  * fontkit, loaded by the first certificate with CJK text: it costs 17 MiB and 70 ms in every process and
