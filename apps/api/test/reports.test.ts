@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AssignmentsWorld, createAssignmentsWorld, insertAssignment } from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createTextField, createUser } from './support/factories.ts';
+import { moveRollupWindow, rollupDrift } from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 // Every /reports/assignments/* widget against a plain recount of the assignments read back from the
@@ -339,6 +340,8 @@ async function apply(commands: Command[]) {
 beforeAll(async () => {
   t = await createTestApp();
   now = t.clock.now.toISOString();
+  // The daily job's first run: the rollups answer from here on (decision 088).
+  await moveRollupWindow(t.db, t.dialect, t.clock.now);
   w = await createAssignmentsWorld(t.db);
   fieldId = await createTextField(t.db, w.companyA, 'site', 'Site');
   pool = [w.learners.ops1, w.learners.ops2, w.learners.east1, w.learners.sales1, w.learners.sales2, w.learners.nodept];
@@ -370,10 +373,14 @@ beforeAll(async () => {
       assignedAt: day(90),
       score: 10,
     });
+  await signInAgain();
+}, 60_000);
+
+async function signInAgain() {
   cm = await signedIn(t.app, 'a.cm');
   dm = await signedIn(t.app, 'a.dm');
   root = await signedIn(t.app, 'root');
-}, 60_000);
+}
 
 afterAll(async () => {
   await t?.close();
@@ -384,12 +391,15 @@ describe('assignment reports equal a recount', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
         await apply(commands);
+        expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
         const all = await everything();
         await checkAll(cm, all, {});
         await checkAll(cm, all, { courseIds: [w.courses.fire] });
         await checkAll(cm, all, { departmentRoots: [w.ops], departmentIds: [w.ops, w.opsEast] });
         await checkAll(cm, all, { includeDeactivated: true });
+        // Whole months (the rollups answer) and days (the table answers).
         await checkAll(cm, all, { period: ['2025-09-01', '2026-02-28'] });
+        await checkAll(cm, all, { period: ['2025-09-03', '2026-03-01'] });
         await checkAll(cm, all, { site: ['North', SITES[2]!] });
         // The Department Manager of Ops: their subtree only, whatever the company holds elsewhere.
         await checkAll(dm, all, { departmentIds: [w.ops, w.opsEast] });
@@ -402,6 +412,33 @@ describe('assignment reports equal a recount', () => {
       { numRuns: 12 },
     );
   }, 600_000);
+
+  it('stays equal to a recount as days pass and the daily job moves the rollups’ window', async () => {
+    const start = t.clock.now;
+    try {
+      for (const days of [1, 3, 10, 45]) {
+        t.clock.advanceMinutes(days * 24 * 60);
+        now = t.clock.now.toISOString();
+        await signInAgain(); // days on, the sessions have lapsed
+        // Before the move the window does not hold the new day: the table answers, with the same numbers.
+        await checkAll(cm, await everything(), {});
+        expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toEqual({ moved: true, rebuilt: false });
+        expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
+        const all = await everything();
+        await checkAll(cm, all, {});
+        await checkAll(cm, all, { courseIds: [w.courses.fire], includeDeactivated: true });
+        await checkAll(dm, all, { departmentIds: [w.ops, w.opsEast] });
+      }
+    } finally {
+      // A clock that went back rebuilds every row.
+      t.clock.now = start;
+      now = start.toISOString();
+      expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toEqual({ moved: true, rebuilt: true });
+      expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
+      await signInAgain();
+    }
+    await checkAll(cm, await everything(), {});
+  }, 120_000);
 
   it('answers a site admin for the company it picks, and never mixes in another company', async () => {
     const b = await root.get('/api/v3/reports/assignments/status-counts', {

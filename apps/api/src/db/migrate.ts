@@ -40,6 +40,7 @@ import * as m042 from './migrations/042-renewed-backfill.ts';
 import * as m043 from './migrations/043-users-relation-sorts.ts';
 import * as m044 from './migrations/044-audit-text-search.ts';
 import * as m045 from './migrations/045-assignments-learner-sort.ts';
+import * as m046 from './migrations/046-assignment-rollups.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '043-users-relation-sorts': m043,
   '044-audit-text-search': m044,
   '045-assignments-learner-sort': m045,
+  '046-assignment-rollups': m046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -735,6 +735,30 @@ export interface CompanyUserCountsTable {
   users: number;
 }
 
+/** Maintained counts of assignments for the reports (migration 046, decision 088). */
+export interface AssignmentRollupsTable {
+  company_id: number;
+  /** The learner's department; 0 when none. */
+  department_id: number;
+  course_id: number;
+  suspended: number;
+  assigned_month: string;
+  state: 'not_started' | 'in_progress' | 'completed';
+  /** The due (open) or expiry (completed) day inside the window, else 0000-00-00 / 9999-12-30 / 9999-12-31. */
+  turn_day: string;
+  completed_month: string;
+  n: number;
+  score_sum: number;
+  score_n: number;
+}
+
+/** The days the rollups keep as days: [start_day, end_day). */
+export interface AssignmentRollupWindowTable {
+  id: number;
+  start_day: string;
+  end_day: string;
+}
+
 export interface Database {
   completions: CompletionsTable;
   companies: CompaniesTable;
@@ -761,6 +785,8 @@ export interface Database {
   topics: TopicsTable;
   questions: QuestionsTable;
   assignments: AssignmentsTable;
+  assignment_rollups: AssignmentRollupsTable;
+  assignment_rollup_window: AssignmentRollupWindowTable;
   assignment_rules: AssignmentRulesTable;
   assignment_rule_runs: AssignmentRuleRunsTable;
   assignment_rule_exclusions: AssignmentRuleExclusionsTable;

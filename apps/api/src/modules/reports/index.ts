@@ -1,11 +1,18 @@
+import { JOB_KINDS } from '../../jobs/types.ts';
 import type { HeedModule } from '../../platform/module.ts';
 import { reportsRoutes } from './reports.routes.ts';
+import { ROLLUP_WINDOW_JOB, rollupWindowJob } from './rollups.job.ts';
 
 /** Assignment reports (issue 18): the Home dashboard's `/reports/assignments/*` calls and their exports. */
-export const reportsModule: HeedModule = { name: 'reports', routes: [reportsRoutes], jobs: [] };
+export const reportsModule: HeedModule = {
+  name: 'reports',
+  routes: [reportsRoutes],
+  jobs: [{ type: ROLLUP_WINDOW_JOB, run: rollupWindowJob, ...JOB_KINDS.heavy, every: 'day' }],
+};
 
 // For automated reports: the same criteria, reach and tables as the endpoints and their exports.
 export { reportCriteria } from './reports.filters.ts';
 export { reportSheet } from './reports-export.service.ts';
 export { companyDepartmentLabel, customFieldsByKey } from './reports.repository.ts';
 export type { ReportCriteria } from './reports.criteria.ts';
+export { moveRollupWindow, rollupDrift } from './reports-rollups.repository.ts';

@@ -10,14 +10,14 @@ import type { ReportCriteria } from './reports.criteria.ts';
 export type DerivedStatus = 'not_started' | 'in_progress' | 'overdue' | 'completed' | 'expired';
 
 /** The derived status of `a` at `now`, as text. */
-const derivedStatus = (now: string) => sql<DerivedStatus>`(CASE
+export const derivedStatus = (now: string) => sql<DerivedStatus>`(CASE
   WHEN a.status = 'completed' THEN
     CASE WHEN a.expires_at IS NOT NULL AND a.expires_at <= ${now} THEN 'expired' ELSE 'completed' END
   WHEN a.due_at IS NOT NULL AND a.due_at < ${now} THEN 'overdue'
   WHEN a.started_at IS NOT NULL OR a.progress > 0 OR a.status = 'in_progress' THEN 'in_progress'
   ELSE 'not_started' END)`;
 
-const inList = (ref: RawBuilder<unknown>, values: readonly (number | string)[]) =>
+export const inList = (ref: RawBuilder<unknown>, values: readonly (number | string)[]) =>
   values.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${ref} IN (${sql.join(values)})`;
 
 export interface WhereOptions {
@@ -28,7 +28,7 @@ export interface WhereOptions {
 }
 
 /** The conditions of the criteria on `assignments a JOIN users u`. */
-function conditions(c: ReportCriteria, options: WhereOptions = {}): RawBuilder<SqlBool> {
+export function conditions(c: ReportCriteria, options: WhereOptions = {}): RawBuilder<SqlBool> {
   // A renewed completion is history (decision 081): the renewal counts instead. `status` is in
   // every report index, so this costs no table lookup.
   const and: RawBuilder<SqlBool>[] = [sql<SqlBool>`a.status <> 'renewed'`];
@@ -50,7 +50,7 @@ function conditions(c: ReportCriteria, options: WhereOptions = {}): RawBuilder<S
   return sql.join(and, sql` AND `) as RawBuilder<SqlBool>;
 }
 
-const FROM = sql`assignments a JOIN users u ON u.id = a.user_id`;
+export const FROM = sql`assignments a JOIN users u ON u.id = a.user_id`;
 
 export interface StatusGroupRow {
   key: number | string | null;

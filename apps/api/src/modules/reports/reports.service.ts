@@ -21,6 +21,13 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageMeta } from '../users/index.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
+import {
+  rollupAssignedPerMonth,
+  rollupCompletedPerMonth,
+  rollupCountByStatus,
+  rollupFiguresPerCompany,
+  rollupsAnswer,
+} from './reports-rollups.repository.ts';
 import { reportCriteria } from './reports.filters.ts';
 import {
   type CompanyFigureRow,
@@ -84,12 +91,17 @@ const byName =
   (a: T, b: T) =>
     name(a).localeCompare(name(b), 'en', { sensitivity: 'base' });
 
+/** Assignments per group and derived status: from the rollups when they can answer, else the table. */
+async function statusGroups(db: Kysely<Database>, c: ReportCriteria, by: 'none' | 'department' | 'course') {
+  return (await rollupsAnswer(db, c)) ? rollupCountByStatus(db, c, by) : countByStatus(db, c, by);
+}
+
 export async function statusCountsOf(db: Kysely<Database>, c: ReportCriteria): Promise<StatusCounts> {
-  return fold(await countByStatus(db, c, 'none')).get(0)?.counts ?? emptyCounts();
+  return fold(await statusGroups(db, c, 'none')).get(0)?.counts ?? emptyCounts();
 }
 
 async function departmentRowsOf(db: Kysely<Database>, c: ReportCriteria): Promise<DepartmentSummaryRow[]> {
-  const groups = fold(await countByStatus(db, c, 'department'));
+  const groups = fold(await statusGroups(db, c, 'department'));
   const ids = [...groups.keys()].filter((key): key is number => key !== null);
   const names = await departmentNames(db, c.companyId, ids as number[]);
   const rows = [...groups].map(([key, tally]) => ({
@@ -143,7 +155,10 @@ export async function completionHistoryOf(db: Kysely<Database>, c: ReportCriteri
     period: { from: `${months[0]}-01T00:00:00.000Z`, to: `${addMonths(months.at(-1)!, 1)}-01T00:00:00.000Z` },
   };
   // `to` is the first instant of the next month: exclusive in effect, as no month after it is shown.
-  const [assigned, completed] = await Promise.all([assignedPerMonth(db, bounded), completedPerMonth(db, bounded)]);
+  const span: [string, string] = [months[0]!, months.at(-1)!];
+  const [assigned, completed] = (await rollupsAnswer(db, { ...c, period: undefined }))
+    ? await Promise.all([rollupAssignedPerMonth(db, c, span), rollupCompletedPerMonth(db, c, span)])
+    : await Promise.all([assignedPerMonth(db, bounded), completedPerMonth(db, bounded)]);
   const count = (rows: { month: string; n: number }[], month: string) =>
     rows.find((row) => row.month === month)?.n ?? 0;
   return months.map((month) => ({ month, assigned: count(assigned, month), completed: count(completed, month) }));
@@ -161,7 +176,9 @@ const scoreFigure: Figure = (row) => average(row.score_sum, row.score_n);
  */
 async function benchmarkOf(db: Kysely<Database>, c: ReportCriteria, figure: Figure): Promise<Benchmark> {
   const own: ReportCriteria = { ...c, departments: null, customFields: undefined };
-  const rows = await figuresPerCompany(db, own);
+  const rows = (await rollupsAnswer(db, own))
+    ? await rollupFiguresPerCompany(db, own)
+    : await figuresPerCompany(db, own);
   const sum = (list: CompanyFigureRow[]) =>
     list.reduce(
       (total, row) => ({
@@ -258,7 +275,7 @@ async function recertificationOf(db: Kysely<Database>, c: ReportCriteria): Promi
 }
 
 async function courseSummaryOf(db: Kysely<Database>, c: ReportCriteria): Promise<CourseSummaryRow[]> {
-  const groups = fold(await countByStatus(db, c, 'course'));
+  const groups = fold(await statusGroups(db, c, 'course'));
   const names = await courseNames(db, [...groups.keys()] as number[]);
   return [...groups]
     .map(([key, tally]) => ({

@@ -1,0 +1,328 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../db/create-db.ts';
+import { hasRowLocks } from '../../db/dialect/index.ts';
+import { rollupKey } from '../../db/migrations/046-assignment-rollups.ts';
+import type { Database } from '../../db/types.ts';
+import type { ReportCriteria } from './reports.criteria.ts';
+import {
+  type CompanyFigureRow,
+  type DerivedStatus,
+  FROM,
+  type StatusGroupRow,
+  conditions,
+  derivedStatus,
+  inList,
+} from './reports.repository.ts';
+
+// The reports from the maintained rollups (migration 046, decision 088): a few rows per group
+// instead of every assignment. Each rollup row's status follows from its turn day and today; only the
+// assignments whose turn day *is* today are read from the table, and their status is derived at the
+// request's clock as the plain queries derive it. Answers equal the plain GROUP BYs (reports.test.ts
+// checks both against a recount).
+
+const DAY = 86_400_000;
+const dayOf = (iso: string) => iso.slice(0, 10);
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY).toISOString().slice(0, 10);
+
+/** How many days past today the window keeps as days: a week of missed daily runs still answers. */
+export const ROLLUP_WINDOW_DAYS = 8;
+
+const MONTH_START = /^\d{4}-\d{2}-01T00:00:00\.000Z$/;
+const monthEnd = (iso: string) => iso.endsWith('T23:59:59.999Z') && new Date(Date.parse(iso) + 1).getUTCDate() === 1;
+
+/**
+ * Whether the rollups can answer these criteria: no custom-field filter (the rollups know no learner
+ * fields), a period of whole months (they count by month assigned), and a window that holds today.
+ */
+export async function rollupsAnswer(db: Kysely<Database>, c: ReportCriteria): Promise<boolean> {
+  if (c.customFields && c.customFields.length > 0) return false;
+  if (c.period?.from !== undefined && !MONTH_START.test(c.period.from)) return false;
+  if (c.period?.to !== undefined && !monthEnd(c.period.to)) return false;
+  return windowHolds(db, dayOf(c.now));
+}
+
+async function windowHolds(db: Kysely<Database>, today: string): Promise<boolean> {
+  const window = await db.selectFrom('assignment_rollup_window').select(['start_day', 'end_day']).executeTakeFirst();
+  return window !== undefined && window.start_day <= today && today < window.end_day;
+}
+
+interface RollupOptions {
+  /** Every unsuspended company (the benchmarks): no company condition and no department reach. */
+  allCompanies?: boolean;
+  /** Leave out the period (completion months filter instead). */
+  noPeriod?: boolean;
+}
+
+/** The criteria's conditions on rollup rows `r`. */
+function rollupConditions(c: ReportCriteria, options: RollupOptions = {}): RawBuilder<SqlBool> {
+  const and: RawBuilder<SqlBool>[] = [];
+  if (options.allCompanies) {
+    and.push(sql<SqlBool>`r.company_id IN (SELECT id FROM companies WHERE suspended = 0)`);
+  } else {
+    and.push(sql<SqlBool>`r.company_id = ${c.companyId}`);
+    if (c.departments) and.push(inList(sql`r.department_id`, c.departments));
+  }
+  if (!c.includeDeactivated) and.push(sql<SqlBool>`r.suspended = 0`);
+  if (c.courseIds) and.push(inList(sql`r.course_id`, c.courseIds));
+  if (c.period && !options.noPeriod) {
+    if (c.period.from !== undefined) and.push(sql<SqlBool>`r.assigned_month >= ${c.period.from.slice(0, 7)}`);
+    if (c.period.to !== undefined) and.push(sql<SqlBool>`r.assigned_month <= ${c.period.to.slice(0, 7)}`);
+  }
+  return (and.length === 0 ? sql<SqlBool>`1 = 1` : sql.join(and, sql` AND `)) as RawBuilder<SqlBool>;
+}
+
+export interface RollupStatusRow {
+  k0: number | string | null;
+  k1: number | null;
+  status: DerivedStatus;
+  n: number;
+  score_sum: number;
+  score_n: number;
+}
+
+/** The keys a status query groups by, on rollup rows `r` and on assignments `a` / learners `u`. */
+export interface RollupKeys {
+  rollup: [RawBuilder<unknown>, RawBuilder<unknown>];
+  table: [RawBuilder<unknown>, RawBuilder<unknown>];
+}
+
+/**
+ * Assignments per key pair and derived status, with score sums: the rollup rows whose turn day is not
+ * today, plus the assignments turning today read from the table.
+ */
+export async function rollupStatusRows(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  keys: RollupKeys,
+  options: RollupOptions = {},
+): Promise<RollupStatusRow[]> {
+  const today = dayOf(c.now);
+  const tomorrow = nextDay(today);
+  const base = conditions(c, { allCompanies: options.allCompanies });
+  const companies = options.allCompanies
+    ? sql<SqlBool>`a.company_id IN (SELECT id FROM companies WHERE suspended = 0)`
+    : sql<SqlBool>`1 = 1`;
+  const turningToday = (
+    column: string,
+    completed: boolean,
+  ) => sql`SELECT ${keys.table[0]} AS k0, ${keys.table[1]} AS k1,
+      ${derivedStatus(c.now)} AS status, 1 AS n,
+      coalesce(CASE WHEN a.status = 'completed' THEN a.score END, 0) AS score_sum,
+      CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END AS score_n
+    FROM ${FROM} WHERE ${base} AND ${companies}
+      AND ${completed ? sql`a.status = 'completed'` : sql`a.status NOT IN ('completed', 'renewed')`}
+      AND ${sql.ref(`a.${column}`)} >= ${today} AND ${sql.ref(`a.${column}`)} < ${tomorrow}`;
+  const { rows } = await sql<RollupStatusRow>`SELECT k0, k1, status, sum(n) AS n, sum(score_sum) AS score_sum,
+      sum(score_n) AS score_n FROM (
+      SELECT ${keys.rollup[0]} AS k0, ${keys.rollup[1]} AS k1,
+        CASE WHEN r.state = 'completed' THEN CASE WHEN r.turn_day < ${today} THEN 'expired' ELSE 'completed' END
+          WHEN r.turn_day < ${today} THEN 'overdue' ELSE r.state END AS status,
+        r.n, r.score_sum, r.score_n
+      FROM assignment_rollups r WHERE ${rollupConditions(c, options)} AND r.turn_day <> ${today}
+      UNION ALL ${turningToday('due_at', false)}
+      UNION ALL ${turningToday('expires_at', true)}
+    ) x GROUP BY k0, k1, status`.execute(db);
+  return rows
+    .map((row) => ({
+      ...row,
+      n: Number(row.n),
+      score_sum: Number(row.score_sum ?? 0),
+      score_n: Number(row.score_n ?? 0),
+    }))
+    .filter((row) => row.n !== 0);
+}
+
+/** Assignments per month assigned (YYYY-MM), from the rollups alone (no status, so no clock). */
+export async function rollupAssignedPerMonth(db: Kysely<Database>, c: ReportCriteria, months: [string, string]) {
+  const { rows } = await sql<{ month: string; n: number }>`SELECT r.assigned_month AS month, sum(r.n) AS n
+    FROM assignment_rollups r WHERE ${rollupConditions(c, { noPeriod: true })}
+      AND r.assigned_month >= ${months[0]} AND r.assigned_month <= ${months[1]}
+    GROUP BY r.assigned_month`.execute(db);
+  return rows.map((row) => ({ month: row.month, n: Number(row.n) }));
+}
+
+/** Completions (completed, expired since or not) per month of their completion date, from the rollups. */
+export async function rollupCompletedPerMonth(db: Kysely<Database>, c: ReportCriteria, months: [string, string]) {
+  const { rows } = await sql<{ month: string; n: number }>`SELECT r.completed_month AS month, sum(r.n) AS n
+    FROM assignment_rollups r WHERE ${rollupConditions(c, { noPeriod: true })} AND r.state = 'completed'
+      AND r.completed_month >= ${months[0]} AND r.completed_month <= ${months[1]}
+    GROUP BY r.completed_month`.execute(db);
+  return rows.map((row) => ({ month: row.month, n: Number(row.n) }));
+}
+
+interface Window {
+  start: string;
+  end: string;
+}
+
+/**
+ * Moves the window of days the rollups keep to [today, today + ROLLUP_WINDOW_DAYS), recoding the
+ * rows whose turn day leaves or enters it: the assignments turning between the old window's start and
+ * the new one's end are taken off under the old coding and added under the new (a row whose code does
+ * not change adds nothing). A clock that went back rebuilds every row. One transaction; on PostgreSQL
+ * the window's exclusive lock waits for writers coding against the old window (their triggers hold a
+ * share lock) and holds new ones until the move commits.
+ */
+export async function moveRollupWindow(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  now: Date,
+): Promise<{ moved: boolean; rebuilt: boolean }> {
+  const today = now.toISOString().slice(0, 10);
+  const end = new Date(Date.parse(`${today}T00:00:00.000Z`) + ROLLUP_WINDOW_DAYS * DAY).toISOString().slice(0, 10);
+  return db.transaction().execute(async (trx) => {
+    if (hasRowLocks(dialect)) await sql`LOCK TABLE assignment_rollup_window IN EXCLUSIVE MODE`.execute(trx);
+    const old = await trx
+      .selectFrom('assignment_rollup_window')
+      .select(['start_day as start', 'end_day as end'])
+      .executeTakeFirstOrThrow();
+    if (today < old.start) {
+      await rebuild(trx, { start: today, end });
+      return { moved: true, rebuilt: true };
+    }
+    if (today === old.start && end <= old.end) return { moved: false, rebuilt: false };
+    const next: Window = { start: today, end: end > old.end ? end : old.end };
+    await recode(trx, old, next);
+    await trx.updateTable('assignment_rollup_window').set({ start_day: next.start, end_day: next.end }).execute();
+    await trx.deleteFrom('assignment_rollups').where('n', '=', 0).execute();
+    return { moved: true, rebuilt: false };
+  });
+}
+
+const windowOf = (w: Window) => sql`(SELECT ${w.start} AS start_day, ${w.end} AS end_day)`;
+const KEY_COLUMNS = sql.raw(
+  'company_id, department_id, course_id, suspended, assigned_month, state, turn_day, completed_month',
+);
+const ON_CONFLICT = sql`ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET n = assignment_rollups.n + excluded.n,
+  score_sum = assignment_rollups.score_sum + excluded.score_sum, score_n = assignment_rollups.score_n + excluded.score_n`;
+
+/** The rows turning in [old.start, next.end): off under the old coding, on under the next. */
+async function recode(db: Kysely<Database>, old: Window, next: Window): Promise<void> {
+  const from = old.start;
+  const to = next.end;
+  const part = (w: Window, sign: '1' | '-1', column: 'due_at' | 'expires_at') => sql`SELECT
+      ${sql.raw(rollupKey('a', 'w', 'u.department_id', 'u.suspended'))}, ${sql.raw(sign)} AS n,
+      ${sql.raw(sign)} * coalesce(CASE WHEN a.status = 'completed' THEN a.score END, 0) AS s,
+      ${sql.raw(sign)} * (CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END) AS sn
+    FROM assignments a JOIN users u ON u.id = a.user_id CROSS JOIN ${windowOf(w)} w
+    WHERE a.company_id IN (SELECT id FROM companies)
+      AND ${column === 'due_at' ? sql`a.status NOT IN ('completed', 'renewed')` : sql`a.status = 'completed'`}
+      AND ${sql.ref(`a.${column}`)} >= ${from} AND ${sql.ref(`a.${column}`)} < ${to}`;
+  const parts = [
+    part(old, '-1', 'due_at'),
+    part(old, '-1', 'expires_at'),
+    part(next, '1', 'due_at'),
+    part(next, '1', 'expires_at'),
+  ];
+  await sql`WITH d (c0, c1, c2, c3, c4, c5, c6, c7, n, s, sn) AS (${sql.join(parts, sql` UNION ALL `)})
+    INSERT INTO assignment_rollups (${KEY_COLUMNS}, n, score_sum, score_n)
+    SELECT c0, c1, c2, c3, c4, c5, c6, c7, sum(n), sum(s), sum(sn) FROM d
+    GROUP BY c0, c1, c2, c3, c4, c5, c6, c7 HAVING sum(n) <> 0 ORDER BY c0, c1, c2, c3, c4, c5, c6, c7
+    ${ON_CONFLICT}`.execute(db);
+}
+
+/** Every rollup row again from the table, under window `w`. */
+async function rebuild(db: Kysely<Database>, w: Window): Promise<void> {
+  await db.deleteFrom('assignment_rollups').execute();
+  await db.updateTable('assignment_rollup_window').set({ start_day: w.start, end_day: w.end }).execute();
+  await sql`INSERT INTO assignment_rollups (${KEY_COLUMNS}, n, score_sum, score_n)
+    SELECT ${sql.raw(rollupKey('a', 'w', 'u.department_id', 'u.suspended'))}, count(*),
+      sum(CASE WHEN a.status = 'completed' THEN coalesce(a.score, 0) ELSE 0 END),
+      sum(CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END)
+    FROM assignments a JOIN users u ON u.id = a.user_id CROSS JOIN assignment_rollup_window w
+    WHERE a.status <> 'renewed' GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`.execute(db);
+}
+
+/**
+ * The rollup rows a recount of the table gives for one company (the drift check), and the rows kept,
+ * each as `key → n/score_sum/score_n`; equal when nothing drifted.
+ */
+export async function rollupDrift(db: Kysely<Database>, companyId: number): Promise<string[]> {
+  const key = (row: Record<string, unknown>) =>
+    [
+      row.department_id,
+      row.course_id,
+      row.suspended,
+      row.assigned_month,
+      row.state,
+      row.turn_day,
+      row.completed_month,
+    ].join('|');
+  const value = (row: Record<string, unknown>) => `${Number(row.n)}/${Number(row.score_sum)}/${Number(row.score_n)}`;
+  const { rows: recount } = await sql<Record<string, unknown>>`WITH x (company_id, department_id, course_id,
+      suspended, assigned_month, state, turn_day, completed_month, n, s, sn) AS (
+      SELECT ${sql.raw(rollupKey('a', 'w', 'u.department_id', 'u.suspended'))}, 1,
+        coalesce(CASE WHEN a.status = 'completed' THEN a.score END, 0),
+        CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END
+      FROM assignments a JOIN users u ON u.id = a.user_id CROSS JOIN assignment_rollup_window w
+      WHERE a.company_id = ${companyId} AND a.status <> 'renewed')
+    SELECT department_id, course_id, suspended, assigned_month, state, turn_day, completed_month,
+      sum(n) AS n, sum(s) AS score_sum, sum(sn) AS score_n
+    FROM x GROUP BY department_id, course_id, suspended, assigned_month, state, turn_day, completed_month`.execute(db);
+  const kept = await db
+    .selectFrom('assignment_rollups')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('n', '<>', 0)
+    .execute();
+  const want = new Map(recount.map((row) => [key(row), value(row)]));
+  const have = new Map(kept.map((row) => [key(row as never), value(row as never)]));
+  const drift: string[] = [];
+  for (const [k, v] of want) if (have.get(k) !== v) drift.push(`${k}: kept ${have.get(k) ?? 'none'}, counted ${v}`);
+  for (const [k, v] of have) if (!want.has(k)) drift.push(`${k}: kept ${v}, counted none`);
+  return drift;
+}
+
+const NONE = sql`0`;
+const ROLLUP_KEYS: Record<'none' | 'department' | 'course', RollupKeys> = {
+  none: { rollup: [NONE, NONE], table: [NONE, NONE] },
+  department: {
+    rollup: [sql`CASE WHEN r.department_id = 0 THEN NULL ELSE r.department_id END`, NONE],
+    table: [sql`u.department_id`, NONE],
+  },
+  course: { rollup: [sql`r.course_id`, NONE], table: [sql`a.course_id`, NONE] },
+};
+
+/** `countByStatus` from the rollups (by company, department or course). */
+export async function rollupCountByStatus(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  by: 'none' | 'department' | 'course',
+): Promise<StatusGroupRow[]> {
+  const rows = await rollupStatusRows(db, c, ROLLUP_KEYS[by]);
+  return rows.map((row) => ({
+    key: by === 'none' ? 0 : row.k0 === null ? null : Number(row.k0),
+    status: row.status,
+    n: row.n,
+    score_sum: row.score_sum,
+    score_n: row.score_n,
+  }));
+}
+
+/** `figuresPerCompany` (the benchmarks) from the rollups. */
+export async function rollupFiguresPerCompany(db: Kysely<Database>, c: ReportCriteria): Promise<CompanyFigureRow[]> {
+  const rows = await rollupStatusRows(
+    db,
+    c,
+    { rollup: [sql`r.company_id`, sql`r.course_id`], table: [sql`a.company_id`, sql`a.course_id`] },
+    { allCompanies: true },
+  );
+  const figures = new Map<string, CompanyFigureRow>();
+  for (const row of rows) {
+    const key = `${row.k0}:${row.k1}`;
+    const figure = figures.get(key) ?? {
+      company_id: Number(row.k0),
+      course_id: Number(row.k1),
+      assigned: 0,
+      completed: 0,
+      score_sum: 0,
+      score_n: 0,
+    };
+    figures.set(key, figure);
+    figure.assigned += row.n;
+    if (row.status === 'completed') figure.completed += row.n;
+    figure.score_sum += row.score_sum;
+    figure.score_n += row.score_n;
+  }
+  return [...figures.values()].filter((figure) => figure.assigned > 0);
+}
