@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { apiAs, ok } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { submitSignIn } from './support/browser.ts';
 import { useChromium } from './support/use-chromium.ts';
@@ -23,29 +24,6 @@ const chromium = useChromium();
 let studentId: number;
 let context: BrowserContext;
 let page: Page;
-
-/** A signed-in API client (its own cookies), sending the CSRF header on every write. */
-async function apiAs(login: string, password: string): Promise<APIRequestContext & { csrf: () => Promise<string> }> {
-  const api = await request.newContext({ baseURL: baseUrl });
-  const csrf = async () => {
-    const state = await api.storageState();
-    const token = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-    if (token !== undefined) return decodeURIComponent(token);
-    await api.get('/api/csrf-cookie');
-    return csrf();
-  };
-  const signedIn = await api.post('/api/v3/login', {
-    data: { login, password },
-    headers: { 'X-XSRF-TOKEN': await csrf() },
-  });
-  if (!signedIn.ok()) throw new Error(`sign-in of ${login}: ${signedIn.status()} ${await signedIn.text()}`);
-  return Object.assign(api, { csrf });
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** The smallest valid one-page PDF. */
 function tinyPdf(): Buffer {
@@ -72,7 +50,7 @@ function tinyPdf(): Buffer {
 const option = (text: string, correct = false, feedback: string | null = null) => ({ text, correct, feedback });
 
 beforeAll(async () => {
-  const admin = await apiAs(SITE_ADMIN.login, SITE_ADMIN.password);
+  const admin = await apiAs(baseUrl, SITE_ADMIN.login, SITE_ADMIN.password);
   const upload = async (kind: string, name: string, mimeType: string, buffer: Buffer) =>
     ok<{ id: number }>(
       await admin.post('/api/v3/course-media', {
@@ -131,7 +109,7 @@ beforeAll(async () => {
   });
   await admin.dispose();
 
-  const manager = await apiAs(demoUser('acme', 'cm').login, demoUser('acme', 'cm').password);
+  const manager = await apiAs(baseUrl, demoUser('acme', 'cm').login, demoUser('acme', 'cm').password);
   const student = await ok<{ id: number }>(
     await manager.post('/api/v3/users', {
       data: {
