@@ -6,12 +6,13 @@
 //   npm run bench -- scim                        (temporary SQLite file: 10,000 POSTs, 100,000 users)
 //   npm run bench -- scim --sync 10000 --users 100000 --connections 16 --requests 300
 //   npm run bench -- scim --db postgres://…/heed_bench   (a fresh schema-less database: its users stay)
+//   npm run bench -- scim --cpu-prof DIR        (the server writes V8 CPU profiles there on exit)
 //
 // Budgets (issue 20): the lookup p95 ≤ 10 ms (at 1M users; this session measures 100k), and a sync at
 // ≥ 1,000 users/s.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDb } from '../apps/api/src/db/create-db.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
@@ -99,6 +100,20 @@ async function fill(companyId, from, total, tag) {
   }
 }
 
+/** CPU seconds (user + system) a process has used, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+const load = () =>
+  `load ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${cpus().length} CPUs`;
+
 const tag = randomBytes(3).toString('hex');
 const userBody = (i) => ({
   schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
@@ -112,12 +127,14 @@ const userBody = (i) => ({
 
 try {
   const { companyId, token } = await prepare();
-  const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
+  const profiling = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
+  const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' }, profiling);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
   try {
-    console.log(`Sync: ${fmt(SYNC)} POST /scim/v2/Users, ${CONNECTIONS} at once…`);
+    console.log(`Sync: ${fmt(SYNC)} POST /scim/v2/Users, ${CONNECTIONS} at once (${load()})…`);
     let next = 0;
     let failed = 0;
+    const cpuBefore = cpuSeconds(heed.child.pid);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -134,8 +151,9 @@ try {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuPerUser = ((cpuSeconds(heed.child.pid) - cpuBefore) / SYNC) * 1000;
     console.log(
-      `  ${fmt(SYNC / seconds)} users/s (${seconds.toFixed(1)} s, ${failed} refused)   budget ≥ 1,000 users/s`,
+      `  ${fmt(SYNC / seconds)} users/s (${seconds.toFixed(1)} s, ${failed} refused), server CPU ${cpuPerUser.toFixed(2)} ms per user, ${load()}   budget ≥ 1,000 users/s`,
     );
 
     if (USERS > SYNC) {
@@ -147,7 +165,7 @@ try {
     }
 
     console.log(
-      `\nLookup: GET /scim/v2/Users?filter=userName eq "…", ${REQUESTS} sequential requests, ${fmt(USERS)} users.`,
+      `\nLookup: GET /scim/v2/Users?filter=userName eq "…", ${REQUESTS} sequential requests, ${fmt(USERS)} users (${load()}).`,
     );
     const times = [];
     for (let r = 0; r < REQUESTS; r++) {

@@ -315,3 +315,47 @@ describe('what SCIM never sees', () => {
     expect(noTarget.json()).toMatchObject({ scimType: 'noTarget' });
   });
 });
+
+describe('a sync of many calls at once', () => {
+  it('keeps each create whole: the ones that succeed are committed with their audit entry, a refused one leaves nothing', async () => {
+    // An IdP's first push sends calls side by side; on SQLite they share commits (decision 088).
+    const bodies = [
+      ...Array.from({ length: 10 }, (_, i) => entraUser(100 + i)),
+      entraUser(100),
+      entraUser(101, { emails: [{ primary: true, type: 'work', value: 'other@contoso.test' }] }),
+    ];
+    const responses = await Promise.all(bodies.map((body) => scim('POST', '/Users', body)));
+    // The same userName twice: one of the two is made (which one, the race decides), the other is a 409.
+    expect([responses[0]!.statusCode, responses[10]!.statusCode].sort()).toEqual([201, 409]);
+    expect(responses[11]!.statusCode).toBe(400);
+    const made = responses.filter((r) => r.statusCode === 201).map((r) => r.json() as { id: string; userName: string });
+    expect(made).toHaveLength(10);
+    const users = await t.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('company_id', '=', w.companyA)
+      .where('username', 'like', 'entra.user%')
+      .execute();
+    expect(users.map((u) => String(u.id)).sort()).toEqual(made.map((u) => u.id).sort());
+    expect(users.map((u) => u.username).sort()).toEqual(
+      bodies
+        .slice(0, 10)
+        .map((b) => b.userName)
+        .sort(),
+    );
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select('entity_id')
+      .where('action', '=', 'scim.user.create')
+      .execute();
+    expect(audited.map((a) => a.entity_id).sort()).toEqual(made.map((u) => u.id).sort());
+    const log = await t.db.selectFrom('provisioning_log').select(['operation', 'status']).execute();
+    expect(
+      log
+        .filter((row) => row.operation === 'users.create')
+        .map((row) => row.status)
+        .sort(),
+    ).toEqual([...Array(10).fill(201), 400, 409].sort());
+    for (const user of made) expect((await scim('GET', `/Users/${user.id}`)).json().userName).toBe(user.userName);
+  });
+});

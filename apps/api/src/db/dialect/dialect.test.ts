@@ -14,8 +14,11 @@ import {
   type TransactionSettings,
   sql,
 } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Dialect } from '../create-db.ts';
+import { type Dialect, createDb } from '../create-db.ts';
 import type { Database } from '../types.ts';
 import {
   bulkInsert,
@@ -24,6 +27,7 @@ import {
   castText,
   charCodes,
   deletesChildrenFirst,
+  groupedWriteTransaction,
   hasRowLocks,
   hideFromIndex,
   hintOffIndex,
@@ -236,6 +240,72 @@ describe('locks and transactions', () => {
           ? ['BEGIN IMMEDIATE []', 'SELECT 1 []', 'COMMIT []', 'BEGIN IMMEDIATE []', 'ROLLBACK []']
           : ['begin', 'SELECT 1 []', 'commit', 'begin', 'rollback'],
       );
+    }
+  });
+
+  it('groupedWriteTransaction: calls made together share one SQLite commit, each in its savepoint; PostgreSQL runs each alone', async () => {
+    const lite = database('sqlite');
+    const grouped = (text: string) =>
+      groupedWriteTransaction(lite.db, 'sqlite', async (trx) => {
+        await sql.raw(text).execute(trx);
+        return text;
+      });
+    const failing = () => groupedWriteTransaction(lite.db, 'sqlite', () => Promise.reject(new Error('undone')));
+    const results = await Promise.allSettled([grouped('SELECT 1'), failing(), grouped('SELECT 2')]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'SELECT 1',
+      'undone',
+      'SELECT 2',
+    ]);
+    expect(lite.log).toEqual([
+      'BEGIN IMMEDIATE []',
+      'SAVEPOINT grouped_write []',
+      'SELECT 1 []',
+      'RELEASE grouped_write []',
+      'SAVEPOINT grouped_write []',
+      'ROLLBACK TO grouped_write []',
+      'RELEASE grouped_write []',
+      'SAVEPOINT grouped_write []',
+      'SELECT 2 []',
+      'RELEASE grouped_write []',
+      'COMMIT []',
+    ]);
+    const pg = database('postgres');
+    await Promise.all(
+      [1, 2].map((n) => groupedWriteTransaction(pg.db, 'postgres', (trx) => sql.raw(`SELECT ${n}`).execute(trx))),
+    );
+    // Two transactions of their own, side by side (on a pool, each on its own connection).
+    expect(pg.log.filter((line) => line === 'begin' || line === 'commit')).toEqual([
+      'begin',
+      'begin',
+      'commit',
+      'commit',
+    ]);
+  });
+
+  it('groupedWriteTransaction on a SQLite file: a failed call undoes only its own writes; each settles once committed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heed-grouped-'));
+    const file = join(dir, 'grouped.sqlite');
+    const writer = createDb({ url: file });
+    const reader = createDb({ url: file });
+    try {
+      await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)`.execute(writer.db);
+      const seen: string[][] = [];
+      const committed = async () =>
+        (await sql<{ text: string }>`SELECT text FROM notes ORDER BY id`.execute(reader.db)).rows.map((r) => r.text);
+      const note = (...texts: string[]) =>
+        groupedWriteTransaction(writer.db, 'sqlite', async (trx) => {
+          for (const text of texts) await sql`INSERT INTO notes (text) VALUES (${text})`.execute(trx);
+        }).then(async () => seen.push(await committed()));
+      const results = await Promise.allSettled([note('a'), note('b', 'a'), note('c')]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await committed()).toEqual(['a', 'c']);
+      // Another connection already saw every committed row when the first call settled.
+      expect(seen[0]).toEqual(['a', 'c']);
+    } finally {
+      await writer.close();
+      await reader.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

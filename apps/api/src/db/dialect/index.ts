@@ -29,6 +29,7 @@ export {
 export { deletesChildrenFirst, hasRowLocks, searchesThroughFts5, takesPlanHints } from './traits.ts';
 export {
   type RowLockMode,
+  groupedWriteTransaction,
   lockRows,
   stampedRead,
   transactionLock,

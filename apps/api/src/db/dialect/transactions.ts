@@ -30,6 +30,96 @@ export async function writeTransaction<T>(
   });
 }
 
+/** The most transactions one shared commit takes; later ones start the next group. */
+const GROUP_LIMIT = 64;
+
+interface GroupMember {
+  work: (trx: Kysely<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The group of a SQLite handle that still takes members (open until it decides to commit). */
+const openGroups = new WeakMap<Kysely<Database>, { members: GroupMember[] }>();
+
+/**
+ * A write transaction, like `writeTransaction`, that may share its commit with the ones waiting
+ * beside it: many small writers at once (an identity provider's sync) then pay one commit together.
+ * - SQLite: the API's connection takes the write lock (BEGIN IMMEDIATE) and runs the waiting
+ *   transactions one after another, each inside a savepoint of its own: one that fails is rolled
+ *   back to its savepoint and fails alone. The group starts on the event loop's next turn
+ *   (setImmediate); transactions that arrive until it has run its last member join, up to
+ *   GROUP_LIMIT; then one COMMIT. Every promise settles after that COMMIT, never before: a caller
+ *   answers only once what it wrote is committed, as with a transaction of its own; if the COMMIT
+ *   fails, every transaction of the group fails with it. No other query uses the connection from
+ *   BEGIN to COMMIT, so nothing outside the group reads what it has not committed.
+ * - PostgreSQL: a normal transaction (each on its own pooled connection; the server groups WAL
+ *   flushes itself).
+ * `work` must use the handle it is given, never `db` (that would wait for the group it is in).
+ */
+export function groupedWriteTransaction<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (dialect === 'postgres') return db.transaction().execute(work);
+  return new Promise<T>((resolve, reject) => {
+    const member: GroupMember = { work, resolve: resolve as (value: unknown) => void, reject };
+    const open = openGroups.get(db);
+    if (open && open.members.length < GROUP_LIMIT) {
+      open.members.push(member);
+      return;
+    }
+    const group = { members: [member] };
+    openGroups.set(db, group);
+    // Started once the event loop has taken in what arrived with this call (the requests read from
+    // the same poll of the sockets): their transactions join before the first one runs.
+    setImmediate(() => void runGroup(db, group));
+  });
+}
+
+async function runGroup(db: Kysely<Database>, group: { members: GroupMember[] }): Promise<void> {
+  const outcomes: { member: GroupMember; ok: boolean; value: unknown }[] = [];
+  const close = () => {
+    if (openGroups.get(db) === group) openGroups.delete(db);
+  };
+  try {
+    await db.connection().execute(async (connection) => {
+      await sql`BEGIN IMMEDIATE`.execute(connection);
+      try {
+        // Members join while earlier ones run; the check and the close below happen in one turn.
+        for (let next = 0; next < group.members.length; next++) {
+          const member = group.members[next]!;
+          await sql`SAVEPOINT grouped_write`.execute(connection);
+          try {
+            const value = await member.work(connection);
+            await sql`RELEASE grouped_write`.execute(connection);
+            outcomes.push({ member, ok: true, value });
+          } catch (error) {
+            await sql`ROLLBACK TO grouped_write`.execute(connection);
+            await sql`RELEASE grouped_write`.execute(connection);
+            outcomes.push({ member, ok: false, value: error });
+          }
+        }
+        close();
+        await sql`COMMIT`.execute(connection);
+      } catch (error) {
+        close();
+        await sql`ROLLBACK`.execute(connection).catch(() => undefined);
+        throw error;
+      }
+    });
+  } catch (error) {
+    // Nothing of the group was committed: each member fails, with its own error if it had one.
+    close();
+    const failed = new Set(outcomes.filter((o) => !o.ok).map((o) => o.member));
+    for (const outcome of outcomes) if (!outcome.ok) outcome.member.reject(outcome.value);
+    for (const member of group.members) if (!failed.has(member)) member.reject(error);
+    return;
+  }
+  for (const { member, ok, value } of outcomes) (ok ? member.resolve : member.reject)(value);
+}
+
 /**
  * Holds the lock named by (`key`, `id`) until the transaction `trx` ends, so that transactions taking
  * the same lock run one after the other and what one checked still holds when it commits.

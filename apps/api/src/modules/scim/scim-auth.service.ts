@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.ts';
 import { iso } from '../../platform/clock.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { scimError } from './scim-errors.ts';
-import type { ScimContext } from './scim-users.service.ts';
+import { type ScimContext, write } from './scim-users.service.ts';
 import { findTokenByHash, insertLogEntry, touchToken } from './scim-tokens.repository.ts';
 
 /** A token's "last used" is written at most this often: a sync of thousands of calls writes it a few times. */
@@ -17,7 +17,7 @@ const TOUCH_EVERY_MS = 60_000;
 export async function authenticateScim(
   db: Kysely<Database>,
   authorization: string | undefined,
-  env: { ip: string; now: () => Date; baseUrl: string },
+  env: Pick<ScimContext, 'ip' | 'now' | 'baseUrl' | 'dialect'>,
 ): Promise<ScimContext> {
   const match = /^Bearer\s+(\S{20,200})\s*$/i.exec(authorization ?? '');
   if (!match) throw scimError(401, undefined, 'Send a bearer token from the HRIS Integration page.');
@@ -27,10 +27,13 @@ export async function authenticateScim(
   if (!token.last_used_at || now.getTime() - Date.parse(token.last_used_at) >= TOUCH_EVERY_MS) {
     await touchToken(db, token.id, iso(now));
   }
-  return { companyId: token.company_id, tokenId: token.id, ip: env.ip, now: env.now, baseUrl: env.baseUrl };
+  return { ...env, companyId: token.company_id, tokenId: token.id };
 }
 
-/** One row of the provisioning log per authenticated call: what was asked, about whom, and the answer. */
+/**
+ * One row of the provisioning log per authenticated call: what was asked, about whom, and the answer;
+ * written as the answer goes out, in a transaction of its own (sharing its commit, like SCIM's writes).
+ */
 export async function logScimCall(
   db: Kysely<Database>,
   ctx: ScimContext,
@@ -38,17 +41,19 @@ export async function logScimCall(
   status: number,
   call: { operation: string; resourceType?: string; resourceId?: string; display?: string; detail?: string } | null,
 ) {
-  await insertLogEntry(db, {
-    company_id: ctx.companyId,
-    token_id: ctx.tokenId,
-    method: req.method.slice(0, 8),
-    path: req.url.slice(0, 512),
-    status,
-    operation: call?.operation ?? null,
-    resource_type: call?.resourceType ?? null,
-    resource_id: call?.resourceId?.slice(0, 64) ?? null,
-    display: call?.display?.slice(0, 255) ?? null,
-    detail: call?.detail?.slice(0, 2000) ?? null,
-    created_at: iso(ctx.now()),
-  });
+  await write(db, ctx, (trx) =>
+    insertLogEntry(trx, {
+      company_id: ctx.companyId,
+      token_id: ctx.tokenId,
+      method: req.method.slice(0, 8),
+      path: req.url.slice(0, 512),
+      status,
+      operation: call?.operation ?? null,
+      resource_type: call?.resourceType ?? null,
+      resource_id: call?.resourceId?.slice(0, 64) ?? null,
+      display: call?.display?.slice(0, 255) ?? null,
+      detail: call?.detail?.slice(0, 2000) ?? null,
+      created_at: iso(ctx.now()),
+    }),
+  );
 }

@@ -21,7 +21,7 @@ import {
 } from './scim-groups.repository.ts';
 import { get, isObject, readPatchBody } from './scim-patch.ts';
 import { type ScimResource, toScimGroup } from './scim-resources.ts';
-import { type ListParams, type ScimContext, auditCtx, checkVersion, pageOf } from './scim-users.service.ts';
+import { type ListParams, type ScimContext, auditCtx, checkVersion, pageOf, write } from './scim-users.service.ts';
 
 /** Groups are departments (decision 073): members are the users directly in the department. */
 async function groupResource(db: Kysely<Database>, ctx: ScimContext, row: ScimGroupRow, withMembers = true) {
@@ -106,7 +106,7 @@ export async function createGroup(db: Kysely<Database>, ctx: ScimContext, body: 
   await assertNameFree(db, ctx, name, null);
   const ids = memberIds(get(body, 'members'));
   const now = iso(ctx.now());
-  return db.transaction().execute(async (trx) => {
+  return write(db, ctx, async (trx) => {
     const id = await insertRootDepartment(trx, ctx.companyId, name, now);
     const moved = await moveUsersInto(trx, ctx.companyId, id, ids, now);
     return afterChange(trx, ctx, id, 'scim.group.create', null, moved);
@@ -129,7 +129,7 @@ export async function replaceGroup(
   if (name !== row.name) await assertNameFree(db, ctx, name, row.id);
   const members = get(body, 'members');
   const now = iso(ctx.now());
-  return db.transaction().execute(async (trx) => {
+  return write(db, ctx, async (trx) => {
     if (name !== row.name) await renameGroup(trx, row.id, name, now);
     const moved: number[] = [];
     if (members !== undefined) {
@@ -167,7 +167,7 @@ export async function patchGroup(
   const before = await groupResource(db, ctx, row, false);
   checkVersion(await groupResource(db, ctx, row), ifMatch);
   const now = iso(ctx.now());
-  return db.transaction().execute(async (trx) => {
+  return write(db, ctx, async (trx) => {
     let name = row.name;
     const moved: number[] = [];
     for (const op of ops) {
@@ -233,7 +233,7 @@ export async function deleteGroup(db: Kysely<Database>, ctx: ScimContext, id: st
     throw scimError(409, 'mutability', 'This department has sub-departments: move or delete them in Heed first.');
   }
   const now = iso(ctx.now());
-  await db.transaction().execute(async (trx) => {
+  await write(db, ctx, async (trx) => {
     const moved = await removeUsersFrom(trx, ctx.companyId, row.id, null, now);
     await deleteGroupRow(trx, row.id);
     await audit(trx, auditCtx(ctx), {

@@ -1,5 +1,7 @@
 import { ROLE } from '@heed/contract';
 import type { Kysely, Updateable } from 'kysely';
+import type { Dialect } from '../../db/create-db.ts';
+import { groupedWriteTransaction } from '../../db/dialect/index.ts';
 import type { Database, UsersTable } from '../../db/types.ts';
 import { audit } from '../../platform/audit.repository.ts';
 import { iso } from '../../platform/clock.ts';
@@ -28,14 +30,22 @@ import {
   writeCustomValues,
 } from './scim-users.repository.ts';
 
-/** Who is calling: the company and token a bearer token stands for (never a header), for audit and the log. */
+/**
+ * Who is calling: the company and token a bearer token stands for (never a header), for audit and the log.
+ * Every write runs in `write(db, ctx, …)`: its own transaction, whose commit a sync's concurrent calls share.
+ */
 export interface ScimContext {
   companyId: number;
+  /** The database's dialect: SCIM's writes share commits on SQLite (`groupedWriteTransaction`). */
+  dialect: Dialect;
   tokenId: number;
   ip: string;
   now: () => Date;
   baseUrl: string;
 }
+
+export const write = <T>(db: Kysely<Database>, ctx: ScimContext, work: (trx: Kysely<Database>) => Promise<T>) =>
+  groupedWriteTransaction(db, ctx.dialect, work);
 
 export const auditCtx = (ctx: ScimContext) => ({
   actorId: null,
@@ -176,56 +186,51 @@ function columnsOf(state: UserState, now: string): Updateable<UsersTable> {
   };
 }
 
-/** POST /Users: a Student of the token's company; a name the IdP deleted earlier brings that user back. */
+/**
+ * POST /Users: a Student of the token's company; a name the IdP deleted earlier brings that user back.
+ * The checks run in the write's transaction, so a sync's calls queue as whole units and share commits.
+ */
 export async function createUser(db: Kysely<Database>, ctx: ScimContext, body: unknown) {
   const state = readUser(body);
-  const holder = await findNameHolder(db, 'username', state.username);
-  if (holder?.deleted && holder.company_id === ctx.companyId) return restoreUser(db, ctx, holder.id, state);
-  const customValues = await checkState(db, ctx, state, null);
-  const now = iso(ctx.now());
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const departmentId = await departmentIdFor(trx, ctx, state.department);
-      const id = await insertScimUser(trx, {
-        company_id: ctx.companyId,
-        role: ROLE.Student,
-        site_admin: 0,
-        password_hash: null,
-        department_id: departmentId ?? null,
-        manager_id: state.managerId ?? null,
-        last_login_at: null,
-        created_at: now,
-        updated_at: now,
-        username: state.username,
-        email: state.email,
-        first_name: state.firstName,
-        last_name: state.lastName,
-        phone: state.phone,
-        hired_at: state.hiredAt,
-        suspended: state.active ? 0 : 1,
-        external_id: state.externalId,
-      });
-      await writeCustomValues(trx, ctx.companyId, id, customValues);
-      const after = await userResource(trx, ctx, (await findScimUser(trx, ctx.companyId, id))!);
-      await audit(trx, auditCtx(ctx), { action: 'scim.user.create', entityType: 'user', entityId: id, after });
-      await queueNotification(trx, { companyId: ctx.companyId, type: 'user_registration', userId: id, now: ctx.now() });
-      await runAssignmentRules(trx, ctx.companyId, [id]);
-      return after;
-    })
-    .catch(uniqueRace);
+  return write(db, ctx, async (trx) => {
+    const holder = await findNameHolder(trx, 'username', state.username);
+    if (holder?.deleted && holder.company_id === ctx.companyId) return restoreUser(trx, ctx, holder.id, state);
+    const customValues = await checkState(trx, ctx, state, null);
+    const now = iso(ctx.now());
+    const departmentId = await departmentIdFor(trx, ctx, state.department);
+    const id = await insertScimUser(trx, {
+      company_id: ctx.companyId,
+      role: ROLE.Student,
+      site_admin: 0,
+      password_hash: null,
+      department_id: departmentId ?? null,
+      manager_id: state.managerId ?? null,
+      last_login_at: null,
+      created_at: now,
+      updated_at: now,
+      username: state.username,
+      email: state.email,
+      first_name: state.firstName,
+      last_name: state.lastName,
+      phone: state.phone,
+      hired_at: state.hiredAt,
+      suspended: state.active ? 0 : 1,
+      external_id: state.externalId,
+    });
+    await writeCustomValues(trx, ctx.companyId, id, customValues);
+    const after = await userResource(trx, ctx, (await findScimUser(trx, ctx.companyId, id))!);
+    await audit(trx, auditCtx(ctx), { action: 'scim.user.create', entityType: 'user', entityId: id, after });
+    await queueNotification(trx, { companyId: ctx.companyId, type: 'user_registration', userId: id, now: ctx.now() });
+    await runAssignmentRules(trx, ctx.companyId, [id]);
+    return after;
+  }).catch(uniqueRace);
 }
 
-async function restoreUser(db: Kysely<Database>, ctx: ScimContext, id: number, state: UserState) {
-  const customValues = await checkState(db, ctx, state, id);
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      await unmarkDeleted(trx, id);
-      const row = (await findScimUser(trx, ctx.companyId, id))!;
-      return writeState(trx, ctx, row, state, customValues, 'scim.user.restore');
-    })
-    .catch(uniqueRace);
+async function restoreUser(trx: Kysely<Database>, ctx: ScimContext, id: number, state: UserState) {
+  const customValues = await checkState(trx, ctx, state, id);
+  await unmarkDeleted(trx, id);
+  const row = (await findScimUser(trx, ctx.companyId, id))!;
+  return writeState(trx, ctx, row, state, customValues, 'scim.user.restore');
 }
 
 async function writeState(
@@ -261,18 +266,14 @@ async function change(
   ifMatch: string | undefined,
   next: (current: ScimResource) => UserState,
 ) {
-  const row = await loadUser(db, ctx, id);
-  const current = await userResource(db, ctx, row);
-  checkVersion(current, ifMatch);
-  const state = next(current);
-  const customValues = await checkState(db, ctx, state, row.id);
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const fresh = (await findScimUser(trx, ctx.companyId, row.id))!;
-      return writeState(trx, ctx, fresh, state, customValues, 'scim.user.update');
-    })
-    .catch(unchangedOr);
+  return write(db, ctx, async (trx) => {
+    const row = await loadUser(trx, ctx, id);
+    const current = await userResource(trx, ctx, row);
+    checkVersion(current, ifMatch);
+    const state = next(current);
+    const customValues = await checkState(trx, ctx, state, row.id);
+    return writeState(trx, ctx, row, state, customValues, 'scim.user.update');
+  }).catch(unchangedOr);
 }
 
 /** PUT /Users/{id}: the body replaces the user (department and manager only when sent). */
@@ -305,11 +306,11 @@ export function patchUser(
  * no longer seen through SCIM; provisioning the same userName again brings them back.
  */
 export async function deleteUser(db: Kysely<Database>, ctx: ScimContext, id: string, ifMatch: string | undefined) {
-  const row = await loadUser(db, ctx, id);
-  const before = await userResource(db, ctx, row);
-  checkVersion(before, ifMatch);
-  const now = iso(ctx.now());
-  await db.transaction().execute(async (trx) => {
+  await write(db, ctx, async (trx) => {
+    const row = await loadUser(trx, ctx, id);
+    const before = await userResource(trx, ctx, row);
+    checkVersion(before, ifMatch);
+    const now = iso(ctx.now());
     await updateScimUser(trx, row.id, { suspended: 1, updated_at: now });
     await markDeleted(trx, ctx.companyId, row.id, now);
     await destroyUserSessions(trx, row.id, {});

@@ -82,7 +82,7 @@ const note = (req: FastifyRequest, resource: ScimResource, name: 'userName' | 'd
  * header), errors in the SCIM error schema, every call in the provisioning log (decision 073).
  */
 export async function scimRoutes(app: FastifyInstance) {
-  const { db, config } = app.deps;
+  const { db, dialect, config } = app.deps;
   const baseUrl = `${config.publicUrl.replace(/\/$/, '')}${SCIM_PREFIX}`;
   app.decorateRequest('scim', null);
   app.decorateRequest('scimCall', null);
@@ -104,7 +104,12 @@ export async function scimRoutes(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (req) => {
-    req.scim = await authenticateScim(db, req.headers.authorization, { ip: req.ip, now: config.now, baseUrl });
+    req.scim = await authenticateScim(db, req.headers.authorization, {
+      ip: req.ip,
+      now: config.now,
+      baseUrl,
+      dialect,
+    });
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (!reply.getHeader('content-type') && payload !== undefined && payload !== null) reply.type(CONTENT_TYPE);
