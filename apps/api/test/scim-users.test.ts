@@ -92,6 +92,21 @@ describe('Entra ID validator cases', () => {
     const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'scim.user.create').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ company_id: w.companyA, entity_id: user.id, actor_id: null });
+    // The user's fields, not SCIM's envelope (schemas, links, meta).
+    expect(JSON.parse(audit[0]!.after!)).toEqual({
+      id: user.id,
+      username: 'entra.user1@contoso.test',
+      email: 'entra.user1@contoso.test',
+      first_name: 'Entra',
+      last_name: 'User1',
+      phone: null,
+      hired_at: null,
+      suspended: false,
+      department: 'Finance',
+      manager_id: null,
+      external_id: 'entra-1',
+      custom_fields: {},
+    });
   });
 
   it('refuses a second user with the same userName with 409 uniqueness', async () => {

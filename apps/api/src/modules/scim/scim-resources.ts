@@ -65,6 +65,32 @@ export function toScimUser(row: ScimUserRow, custom: Record<string, string | nul
   });
 }
 
+/**
+ * What the audit log keeps of a user SCIM wrote: the user's fields under the names the other user
+ * audits use (users-bulk-audit), without SCIM's envelope (schemas, links, meta, derived names). The
+ * same facts in a third of the text, which the audit's text-search index pays for on every entry.
+ */
+export function auditedUser(user: ScimResource) {
+  const name = user.name as { givenName: string; familyName: string };
+  const enterprise = (user[SCHEMA.enterprise] ?? {}) as { department?: string; manager?: { value: string } };
+  const { hiredAt, ...custom } = (user[SCHEMA.heed] ?? {}) as Record<string, unknown>;
+  const first = (list: unknown) => (list as { value: string }[] | undefined)?.[0]?.value ?? null;
+  return {
+    id: user.id,
+    username: user.userName,
+    email: first(user.emails),
+    first_name: name.givenName,
+    last_name: name.familyName,
+    phone: first(user.phoneNumbers),
+    hired_at: hiredAt ?? null,
+    suspended: user.active !== true,
+    department: enterprise.department ?? null,
+    manager_id: enterprise.manager?.value ?? null,
+    external_id: user.externalId ?? null,
+    custom_fields: custom,
+  };
+}
+
 export interface Member {
   id: number;
   username: string;

@@ -14,7 +14,7 @@ import { type Filter, parseFilter } from './scim-filter.ts';
 import { findDepartmentByName, insertRootDepartment } from './scim-groups.repository.ts';
 import { type UserState, readUser } from './scim-input.ts';
 import { applyPatch, readPatchBody } from './scim-patch.ts';
-import { type ScimResource, toScimUser } from './scim-resources.ts';
+import { type ScimResource, auditedUser, toScimUser } from './scim-resources.ts';
 import {
   type ScimUserRow,
   findCompanyCustomFields,
@@ -110,14 +110,22 @@ export async function listUsers(db: Kysely<Database>, ctx: ScimContext, params: 
 }
 
 /** Refusals the database check can make before a write: names held elsewhere, the sign-in name rule, custom fields, manager. */
-async function checkState(db: Kysely<Database>, ctx: ScimContext, state: UserState, userId: number | null) {
+async function checkState(
+  db: Kysely<Database>,
+  ctx: ScimContext,
+  state: UserState,
+  userId: number | null,
+  /** The userName's holder when the caller has looked it up already (null: nobody holds it). */
+  usernameHolder?: { id: number } | null,
+) {
   if (breaksLoginNamespace(state.username, state.email)) {
     throw scimError(400, 'invalidValue', "A userName with @ must be the user's work e-mail address (emails).");
   }
   for (const column of ['username', 'email'] as const) {
     const value = column === 'username' ? state.username : state.email;
     if (value === null) continue;
-    const holder = await findNameHolder(db, column, value);
+    const holder =
+      column === 'username' && usernameHolder !== undefined ? usernameHolder : await findNameHolder(db, column, value);
     if (holder && holder.id !== userId) {
       throw scimError(409, 'uniqueness', `${column === 'username' ? 'userName' : 'emails'} "${value}" is taken.`);
     }
@@ -195,7 +203,7 @@ export async function createUser(db: Kysely<Database>, ctx: ScimContext, body: u
   return write(db, ctx, async (trx) => {
     const holder = await findNameHolder(trx, 'username', state.username);
     if (holder?.deleted && holder.company_id === ctx.companyId) return restoreUser(trx, ctx, holder.id, state);
-    const customValues = await checkState(trx, ctx, state, null);
+    const customValues = await checkState(trx, ctx, state, null, holder ?? null);
     const now = iso(ctx.now());
     const departmentId = await departmentIdFor(trx, ctx, state.department);
     const id = await insertScimUser(trx, {
@@ -219,7 +227,12 @@ export async function createUser(db: Kysely<Database>, ctx: ScimContext, body: u
     });
     await writeCustomValues(trx, ctx.companyId, id, customValues);
     const after = await userResource(trx, ctx, (await findScimUser(trx, ctx.companyId, id))!);
-    await audit(trx, auditCtx(ctx), { action: 'scim.user.create', entityType: 'user', entityId: id, after });
+    await audit(trx, auditCtx(ctx), {
+      action: 'scim.user.create',
+      entityType: 'user',
+      entityId: id,
+      after: auditedUser(after),
+    });
     await queueNotification(trx, { companyId: ctx.companyId, type: 'user_registration', userId: id, now: ctx.now() });
     await runAssignmentRules(trx, ctx.companyId, [id]);
     return after;
@@ -254,7 +267,13 @@ async function writeState(
   if (action !== 'scim.user.restore' && after.meta.version === before.meta.version) throw new Unchanged(before);
   // Deactivation ends every session of the user at once.
   if (!state.active && row.suspended === 0) await destroyUserSessions(trx, row.id, {});
-  await audit(trx, auditCtx(ctx), { action, entityType: 'user', entityId: row.id, before, after });
+  await audit(trx, auditCtx(ctx), {
+    action,
+    entityType: 'user',
+    entityId: row.id,
+    before: auditedUser(before),
+    after: auditedUser(after),
+  });
   await runAssignmentRules(trx, ctx.companyId, [row.id]);
   return after;
 }
@@ -314,7 +333,12 @@ export async function deleteUser(db: Kysely<Database>, ctx: ScimContext, id: str
     await updateScimUser(trx, row.id, { suspended: 1, updated_at: now });
     await markDeleted(trx, ctx.companyId, row.id, now);
     await destroyUserSessions(trx, row.id, {});
-    await audit(trx, auditCtx(ctx), { action: 'scim.user.delete', entityType: 'user', entityId: row.id, before });
+    await audit(trx, auditCtx(ctx), {
+      action: 'scim.user.delete',
+      entityType: 'user',
+      entityId: row.id,
+      before: auditedUser(before),
+    });
   });
 }
 
