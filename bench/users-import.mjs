@@ -10,6 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { DEPARTMENTS, call, fileBlob, until, writeCsv, writeXlsx } from './lib/import-file.mjs';
 import { freshCompany } from './lib/fresh-company.mjs';
@@ -129,6 +130,46 @@ function postgresCpu(name) {
   };
 }
 
+/**
+ * SQLite's own ceiling for the same rows (issue 21): the users the import created, copied by one
+ * `INSERT … SELECT` per 5,000 rows (the import's transaction) into a second company of the same
+ * database, usernames and e-mails prefixed, with the server's pragmas: the users table's indexes, its
+ * search index and sort-copy triggers, and no JavaScript, no audit, no field values. Wall and CPU
+ * seconds of this process, where SQLite runs. Run after the server has stopped.
+ */
+function sqliteCeiling(file, companyId) {
+  const db = new Sqlite(file);
+  for (const pragma of ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'cache_size = -65536'])
+    db.pragma(pragma);
+  const now = new Date().toISOString();
+  const target = db
+    .prepare('INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?)')
+    .run('Ceiling Co', now, now).lastInsertRowid;
+  const columns = db
+    .prepare('SELECT name FROM pragma_table_info(?)')
+    .all('users')
+    .map((c) => c.name)
+    .filter((name) => name !== 'id');
+  const value = (name) =>
+    name === 'company_id' ? '?' : name === 'username' || name === 'email' ? `'c.' || ${name}` : name;
+  const copy = db.prepare(
+    `INSERT INTO users (${columns.join(', ')}) SELECT ${columns.map(value).join(', ')} FROM users
+     WHERE company_id = ? AND id BETWEEN ? AND ? ORDER BY id`,
+  );
+  const { low, high } = db
+    .prepare('SELECT min(id) AS low, max(id) AS high FROM users WHERE company_id = ?')
+    .get(companyId);
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  let rows = 0;
+  for (let from = low; from <= high; from += 5000)
+    rows += db.transaction(() => copy.run(target, companyId, from, from + 4999).changes)();
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  db.close();
+  return { rows, seconds, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
 async function measure(format) {
   const file = join(temp, `users.${format}`);
   const writing = performance.now();
@@ -142,6 +183,7 @@ async function measure(format) {
   // --cpu-prof DIR: the server (and its worker thread, a profile each) writes V8 CPU profiles there on exit.
   const profiling = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
   const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: database.url }, profiling);
+  let rate = null;
   try {
     const session = await signIn(heed.url, 'admin', ADMIN_PASSWORD);
     const headers = { ...session, 'x-company-id': String(companyId) };
@@ -179,6 +221,7 @@ async function measure(format) {
     const total = (finished - started) / 1000 - (dryRunSeconds ?? 0);
     const after = memory(heed.child.pid);
     const counts = done.counts;
+    rate = ROWS / total;
     const check = counts.created === ROWS ? 'all created' : `MISMATCH: ${JSON.stringify(counts)}`;
     console.log(
       `  end to end: ${fmt(ROWS)} rows (${check}) in ${total.toFixed(2)} s = ${fmt(ROWS / total)} rows/s ` +
@@ -189,6 +232,19 @@ async function measure(format) {
     );
   } finally {
     await heed.stop();
+  }
+  try {
+    if (!args.db && rate !== null) {
+      const ceiling = sqliteCeiling(database.url, companyId);
+      const ceilingRate = ceiling.rows / ceiling.seconds;
+      console.log(
+        `  ceiling (the same ${fmt(ceiling.rows)} users by INSERT … SELECT, no JavaScript): ${ceiling.seconds.toFixed(2)} s = ${fmt(ceilingRate)} rows/s, CPU ${ceiling.cpu.toFixed(1)} s; ` +
+          `the import is ${((100 * rate) / ceilingRate).toFixed(0)}% of it; load ${loadavg()
+            .map((n) => n.toFixed(1))
+            .join(' ')}`,
+      );
+    }
+  } finally {
     if (!args.keep) await database.drop();
   }
 }

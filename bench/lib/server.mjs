@@ -55,12 +55,21 @@ async function spawnUntilReady(args, env, url, label) {
 
 let built = null;
 
-/** The arguments `npm run serve` gives node (its V8 flags and the bundle), from the root package.json. */
-function serveArgs() {
+/**
+ * What `npm run serve` gives node, from the root package.json: the environment it sets before the
+ * command (`NAME=value` words, e.g. MALLOC_ARENA_MAX) and the arguments (its V8 flags and the bundle).
+ */
+function serveCommand() {
   const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const [command, ...rest] = scripts.serve.split(/\s+/);
+  const words = scripts.serve.split(/\s+/);
+  const env = {};
+  while (/^[A-Z_]+=/.test(words[0])) {
+    const [name, ...value] = words.shift().split('=');
+    env[name] = value.join('=');
+  }
+  const [command, ...args] = words;
   if (command !== 'node') throw new Error(`npm run serve is not a plain node command: ${scripts.serve}`);
-  return rest;
+  return { env, args };
 }
 
 /**
@@ -73,9 +82,10 @@ export async function startHeed(env = {}, nodeArgs = []) {
   await built;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const serve = serveCommand();
   const server = await spawnUntilReady(
-    [...nodeArgs, ...serveArgs()],
-    { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', HEED_DEMO: '0', ...env },
+    [...nodeArgs, ...serve.args],
+    { ...serve.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', HEED_DEMO: '0', ...env },
     `${url}/api/csrf-cookie`,
     'Heed',
   );

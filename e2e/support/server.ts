@@ -23,14 +23,23 @@ export function assertBuilt(): void {
   }
 }
 
-/** What `npm run serve` (and so `npm start`) gives node: its V8 flags and the API's bundle. */
-function serveArgs(): string[] {
+/**
+ * What `npm run serve` (and so `npm start`) gives node: the environment it sets before the command
+ * (`NAME=value` words, e.g. MALLOC_ARENA_MAX), its V8 flags and the API's bundle.
+ */
+function serveCommand(): { env: Record<string, string>; args: string[] } {
   const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const [command, ...args] = scripts.serve!.split(/\s+/);
+  const words = scripts.serve!.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0]!)) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  const [command, ...args] = words;
   if (command !== 'node') throw new Error(`npm run serve is not a plain node command: ${scripts.serve}`);
-  return args;
+  return { env, args };
 }
 
 function freePort(): Promise<number> {
@@ -84,8 +93,10 @@ export async function startHeed(env: Record<string, string> = {}): Promise<Runni
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'heed-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const serve = serveCommand();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
+    ...serve.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
@@ -98,7 +109,7 @@ export async function startHeed(env: Record<string, string> = {}): Promise<Runni
   delete childEnv.HEED_ADMIN_EMAIL;
   delete childEnv.HEED_ADMIN_PASSWORD;
 
-  const child = spawn(process.execPath, serveArgs(), {
+  const child = spawn(process.execPath, serve.args, {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -43,11 +43,21 @@ function started(child: ChildProcess): Promise<string> {
 it('builds a server that answers and runs queued jobs on its worker thread', async () => {
   execFileSync(process.execPath, [join(API, 'build.mjs'), outdir], { stdio: 'pipe' });
   const databaseUrl = join(dataDir, 'heed.sqlite');
-  // With the V8 flags `npm run serve` gives node.
+  // With the environment (`NAME=value` before the command) and V8 flags `npm run serve` gives node.
   const serve = JSON.parse(readFileSync(join(API, '..', '..', 'package.json'), 'utf8')).scripts.serve as string;
-  const flags = serve.split(/\s+/).filter((arg) => arg.startsWith('--'));
+  const words = serve.split(/\s+/);
+  const flags = words.filter((arg) => arg.startsWith('--'));
+  const serveEnv = Object.fromEntries(words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=', 2)));
   server = spawn(process.execPath, [...flags, join(outdir, 'server.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, HEED_DEMO: '0', PORT: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...serveEnv,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      HEED_DEMO: '0',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await started(server);
