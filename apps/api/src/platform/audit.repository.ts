@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compileOnce } from '../db/compile-once.ts';
 import type { Database } from '../db/types.ts';
 import { iso } from './clock.ts';
 import type { RequestContext } from './context.ts';
@@ -20,6 +21,22 @@ function redact(value: unknown): string | null {
   return JSON.stringify(value, (key, v) => (SECRET_KEYS.has(key) ? '[redacted]' : v));
 }
 
+/** The audit INSERT, compiled once per database handle: every mutation writes one (parameters in column order). */
+const insertAuditRow = compileOnce((db) =>
+  db.insertInto('audit_log').values({
+    company_id: null,
+    actor_id: null,
+    impersonator_id: null,
+    action: '',
+    entity_type: '',
+    entity_id: null,
+    before: null,
+    after: null,
+    ip: null,
+    created_at: '',
+  }),
+);
+
 /**
  * Writes one audit entry. Call it inside the mutation's transaction so that the change and its
  * record commit or roll back together. Records both the acting user and, while impersonating, the
@@ -30,19 +47,16 @@ export async function audit(
   ctx: Pick<RequestContext, 'actorId' | 'impersonatorId' | 'companyId' | 'ip' | 'now'>,
   entry: AuditEntry,
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      company_id: entry.companyId === undefined ? ctx.companyId : entry.companyId,
-      actor_id: ctx.actorId,
-      impersonator_id: ctx.impersonatorId,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      before: redact(entry.before),
-      after: redact(entry.after),
-      ip: ctx.ip,
-      created_at: iso(ctx.now()),
-    })
-    .execute();
+  await insertAuditRow(trx, [
+    entry.companyId === undefined ? ctx.companyId : entry.companyId,
+    ctx.actorId,
+    ctx.impersonatorId,
+    entry.action,
+    entry.entityType,
+    entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    redact(entry.before),
+    redact(entry.after),
+    ctx.ip,
+    iso(ctx.now()),
+  ]);
 }

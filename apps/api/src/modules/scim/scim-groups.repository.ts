@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { compileOnce } from '../../db/compile-once.ts';
 import type { Database } from '../../db/types.ts';
 import { type Eb, filterCondition } from './scim-conditions.repository.ts';
 import type { Filter } from './scim-filter.ts';
@@ -91,15 +92,20 @@ export async function findMembers(db: Kysely<Database>, companyId: number, depar
 }
 
 /** A department of the company by name, any case, the one nearest the root first. */
-export async function findDepartmentByName(db: Kysely<Database>, companyId: number, name: string) {
-  return db
+/** Compiled once per handle (compileOnce): every user a sync creates with a department asks it. */
+const selectDepartmentByName = compileOnce((db) =>
+  db
     .selectFrom('departments')
     .select(['id', 'name'])
-    .where('company_id', '=', companyId)
-    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .where('company_id', '=', 0)
+    .where(sql`lower(name)`, '=', '')
     .orderBy(sql`length(path)`)
     .orderBy('id')
-    .executeTakeFirst();
+    .limit(1),
+);
+
+export async function findDepartmentByName(db: Kysely<Database>, companyId: number, name: string) {
+  return (await selectDepartmentByName(db, [companyId, name.toLowerCase(), 1]))[0];
 }
 
 /** A new department at the root of the company's tree; its path holds its id. */

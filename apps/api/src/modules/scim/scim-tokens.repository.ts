@@ -1,15 +1,21 @@
 import type { Insertable, Kysely } from 'kysely';
+import { compileOnce } from '../../db/compile-once.ts';
 import type { Database, ProvisioningLogTable } from '../../db/types.ts';
 
-/** The live token with this hash and its company, if the company is not suspended. */
-export async function findTokenByHash(db: Kysely<Database>, hash: string) {
-  return db
+// Every SCIM call reads its token and writes a log row: both compiled once per handle (compileOnce).
+
+const selectTokenByHash = compileOnce((db) =>
+  db
     .selectFrom('scim_tokens')
     .innerJoin('companies', 'companies.id', 'scim_tokens.company_id')
     .select(['scim_tokens.id', 'scim_tokens.company_id', 'scim_tokens.last_used_at', 'companies.suspended'])
-    .where('scim_tokens.token_hash', '=', hash)
-    .where('scim_tokens.revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('scim_tokens.token_hash', '=', '')
+    .where('scim_tokens.revoked_at', 'is', null),
+);
+
+/** The live token with this hash and its company, if the company is not suspended. */
+export async function findTokenByHash(db: Kysely<Database>, hash: string) {
+  return (await selectTokenByHash(db, [hash]))[0];
 }
 
 export async function touchToken(db: Kysely<Database>, id: number, at: string) {
@@ -66,8 +72,33 @@ export async function revokeTokenRow(db: Kysely<Database>, id: number, at: strin
   await db.updateTable('scim_tokens').set({ revoked_at: at }).where('id', '=', id).execute();
 }
 
-export async function insertLogEntry(db: Kysely<Database>, entry: Insertable<ProvisioningLogTable>) {
-  await db.insertInto('provisioning_log').values(entry).execute();
+const LOG_COLUMNS = [
+  'company_id',
+  'token_id',
+  'method',
+  'path',
+  'status',
+  'operation',
+  'resource_type',
+  'resource_id',
+  'display',
+  'detail',
+  'created_at',
+] as const satisfies readonly (keyof ProvisioningLogTable)[];
+const insertLogRow = compileOnce((db) =>
+  db
+    .insertInto('provisioning_log')
+    .values(Object.fromEntries(LOG_COLUMNS.map((column) => [column, null])) as Insertable<ProvisioningLogTable>),
+);
+
+export async function insertLogEntry(
+  db: Kysely<Database>,
+  entry: Required<Pick<Insertable<ProvisioningLogTable>, (typeof LOG_COLUMNS)[number]>>,
+) {
+  await insertLogRow(
+    db,
+    LOG_COLUMNS.map((column) => entry[column]),
+  );
 }
 
 export interface LogQuery {

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Updateable, sql } from 'kysely';
+import { compileOnce } from '../../db/compile-once.ts';
 import type { Database, UsersTable } from '../../db/types.ts';
 import { type Eb, filterCondition } from './scim-conditions.repository.ts';
 import type { Filter } from './scim-filter.ts';
@@ -72,8 +73,13 @@ const resolveUser = (eb: Eb, path: string) => {
 
 const noMembers = () => sql<boolean>`1 = 0`;
 
+// The queries of every create (a sync makes thousands) are compiled once per handle (compileOnce).
+
+/** Parameters: the company, 0 (not a site administrator: `scimUsers`), the user's id. */
+const selectScimUser = compileOnce((db) => scimUsers(db, 0).where('users.id', '=', 0));
+
 export async function findScimUser(db: Kysely<Database>, companyId: number, id: number) {
-  return scimUsers(db, companyId).where('users.id', '=', id).executeTakeFirst();
+  return (await selectScimUser(db, [companyId, 0, id]))[0];
 }
 
 /** A page of the company's SCIM users matching the filter, by id, and how many match in all. */
@@ -96,14 +102,19 @@ export async function listScimUsers(
   return { rows, total };
 }
 
+const nameHolderQuery = (column: 'username' | 'email') =>
+  compileOnce((db) =>
+    db
+      .selectFrom('users')
+      .leftJoin('scim_deleted_users', 'scim_deleted_users.user_id', 'users.id')
+      .select(['users.id', 'users.company_id', 'scim_deleted_users.user_id as deleted'])
+      .where(`users.${column}`, '=', ''),
+  );
+const nameHolderBy = { username: nameHolderQuery('username'), email: nameHolderQuery('email') };
+
 /** The user holding a sign-in name or address, in any company (names are unique across companies). */
 export async function findNameHolder(db: Kysely<Database>, column: 'username' | 'email', value: string) {
-  return db
-    .selectFrom('users')
-    .leftJoin('scim_deleted_users', 'scim_deleted_users.user_id', 'users.id')
-    .select(['users.id', 'users.company_id', 'scim_deleted_users.user_id as deleted'])
-    .where(`users.${column}`, '=', value)
-    .executeTakeFirst();
+  return (await nameHolderBy[column](db, [value]))[0];
 }
 
 export async function isCompanyUser(db: Kysely<Database>, companyId: number, id: number): Promise<boolean> {
@@ -116,9 +127,39 @@ export async function isCompanyUser(db: Kysely<Database>, companyId: number, id:
   return row !== undefined;
 }
 
-export async function insertScimUser(db: Kysely<Database>, values: Insertable<UsersTable>): Promise<number> {
-  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+const INSERTED_COLUMNS = [
+  'company_id',
+  'role',
+  'site_admin',
+  'password_hash',
+  'department_id',
+  'manager_id',
+  'last_login_at',
+  'created_at',
+  'updated_at',
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'hired_at',
+  'suspended',
+  'external_id',
+] as const satisfies readonly (keyof UsersTable)[];
+type NewScimUser = { [K in (typeof INSERTED_COLUMNS)[number]]: Insertable<UsersTable>[K] };
+const insertUserRow = compileOnce((db) =>
+  db
+    .insertInto('users')
+    .values(Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, null])) as Insertable<UsersTable>)
+    .returning('id'),
+);
+
+export async function insertScimUser(db: Kysely<Database>, values: NewScimUser): Promise<number> {
+  const rows = await insertUserRow(
+    db,
+    INSERTED_COLUMNS.map((column) => values[column] ?? null),
+  );
+  return rows[0]!.id;
 }
 
 export async function updateScimUser(db: Kysely<Database>, id: number, values: Updateable<UsersTable>) {
@@ -137,25 +178,33 @@ export async function unmarkDeleted(db: Kysely<Database>, userId: number) {
   await db.deleteFrom('scim_deleted_users').where('user_id', '=', userId).execute();
 }
 
-export async function findCompanyCustomFields(db: Kysely<Database>, companyId: number) {
-  return db
+const selectCompanyCustomFields = compileOnce((db) =>
+  db
     .selectFrom('custom_fields')
     .select(['id', 'key', 'type', 'options', 'required'])
-    .where('company_id', '=', companyId)
-    .orderBy('position')
-    .execute();
+    .where('company_id', '=', 0)
+    .orderBy('position'),
+);
+
+export async function findCompanyCustomFields(db: Kysely<Database>, companyId: number) {
+  return selectCompanyCustomFields(db, [companyId]);
 }
+
+const customValuesOf = (db: Kysely<Database>) =>
+  db
+    .selectFrom('user_field_values')
+    .innerJoin('custom_fields', 'custom_fields.id', 'user_field_values.field_id')
+    .select(['user_field_values.user_id', 'custom_fields.key', 'user_field_values.value']);
+const selectOneUsersValues = compileOnce((db) => customValuesOf(db).where('user_field_values.user_id', '=', 0));
 
 /** Custom field values of the users, by user id then key. */
 export async function findCustomValues(db: Kysely<Database>, userIds: number[]) {
   const map = new Map<number, Record<string, string | null>>();
   if (userIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('user_field_values')
-    .innerJoin('custom_fields', 'custom_fields.id', 'user_field_values.field_id')
-    .select(['user_field_values.user_id', 'custom_fields.key', 'user_field_values.value'])
-    .where('user_field_values.user_id', 'in', userIds)
-    .execute();
+  const rows =
+    userIds.length === 1
+      ? await selectOneUsersValues(db, userIds)
+      : await customValuesOf(db).where('user_field_values.user_id', 'in', userIds).execute();
   for (const row of rows) {
     const values = map.get(row.user_id) ?? Object.create(null);
     values[row.key] = row.value;
