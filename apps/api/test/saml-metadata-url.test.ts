@@ -1,12 +1,24 @@
 import { type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/create-db.ts';
+import { runWorkerLoop } from '../src/jobs/worker.ts';
 import { samlModule } from '../src/modules/saml/index.ts';
 import { fetchMetadata } from '../src/modules/saml/saml-metadata-fetch.ts';
 import { refreshIdpMetadata } from '../src/modules/saml/saml-metadata.service.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createUser } from './support/factories.ts';
-import { IDP_ENTITY_ID, IDP_SSO_URL, type KeyPair, idpMetadata, makeKeyPair } from './support/saml-idp.ts';
+import {
+  IDP_ENTITY_ID,
+  IDP_SSO_URL,
+  type KeyPair,
+  assertionXml,
+  idpMetadata,
+  makeKeyPair,
+  requestIdOf,
+  responseXml,
+  sign,
+} from './support/saml-idp.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 // IdP metadata fetched from a URL (decision 080): a real HTTP server on loopback serves it, which the
@@ -213,6 +225,118 @@ describe('the daily refresh', () => {
       changed: 0,
       failed: 0,
     });
+  });
+});
+
+describe('the daily refresh through the worker queue', () => {
+  // The scheduler queues the day's job; the worker's own loop (as each worker thread runs it, on a
+  // connection of its own) claims and runs it through the job registry; the metadata comes over HTTP.
+  let second: DbHandle | undefined;
+  afterEach(async () => {
+    await second?.close();
+    second = undefined;
+  });
+
+  /** Runs the heavy lane's worker loop, scheduler included, until this day's refresh job has ended; returns it and what was logged. */
+  async function runDailyRefresh() {
+    second ??= t.openSecondConnection();
+    const warnings: string[] = [];
+    const log = { info() {}, warn: (_: unknown, message?: string) => warnings.push(String(message)), error() {} };
+    const stop = new AbortController();
+    const loop = runWorkerLoop(
+      {
+        db: second.db,
+        dialect: t.dialect,
+        config: { ...t.config, scheduledJobs: true },
+        log,
+        workerId: 'metadata-refresh-test',
+        lane: 'heavy',
+      },
+      stop.signal,
+      { pollIntervalMs: 20, staleAfterMs: 60_000 },
+    );
+    const key = `schedule:saml.metadata_refresh:${t.clock.now.toISOString().slice(0, 10)}`;
+    const ended = () =>
+      t.db
+        .selectFrom('jobs')
+        .select(['status', 'result', 'last_error'])
+        .where('idempotency_key', '=', key)
+        .where('status', 'in', ['completed', 'failed'])
+        .executeTakeFirst();
+    try {
+      for (let i = 0; i < 400; i++) {
+        const job = await ended();
+        if (job) return { job, warnings };
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`the job ${key} did not end`);
+    } finally {
+      stop.abort();
+      await loop;
+    }
+  }
+
+  /** An SP-initiated sign-in of ann@acme.test answered by an IdP signing with `keys`: where the ACS sends the browser. */
+  async function signInSignedBy(keys: KeyPair) {
+    const started = await t.app.inject({ method: 'GET', url: `/api/v3/saml/${company}/start` });
+    expect(started.statusCode).toBe(302);
+    const { acs_url: acsUrl, sp_entity_id: audience } = await settings();
+    const o = {
+      acsUrl,
+      audience,
+      inResponseTo: requestIdOf(started.headers.location as string),
+      nameId: 'ann@acme.test',
+    };
+    const xml = sign(responseXml(o, assertionXml(o)), keys);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/saml/${company}/acs`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://idp.test' },
+      payload: `SAMLResponse=${encodeURIComponent(Buffer.from(xml).toString('base64'))}&RelayState=`,
+    });
+    expect(response.statusCode).toBe(303);
+    return response.headers.location;
+  }
+
+  it('picks up a rolled-over key so its responses sign in; a failed fetch keeps the IdP working and is recorded', async () => {
+    expect((await save()).statusCode).toBe(200);
+    expect(await signInSignedBy(idp)).toBe('/');
+
+    // The IdP rolls its signing key over; the next day's scheduled job fetches the new metadata.
+    answer = serveXml(idpMetadata(rolled));
+    t.clock.advanceMinutes(24 * 60);
+    const refreshed = await runDailyRefresh();
+    expect(refreshed.job).toMatchObject({ status: 'completed', last_error: null });
+    expect(JSON.parse(refreshed.job.result!)).toEqual({ refreshed: 1, changed: 1, failed: 0 });
+    admin = await signedIn(t.app, 'root');
+    expect((await settings()).idp_certificates.map((c: { subject: string }) => c.subject)).toEqual([
+      expect.stringContaining('rolled-over-idp'),
+    ]);
+    expect(await signInSignedBy(rolled)).toBe('/');
+    expect(await signInSignedBy(idp)).toBe('/login?sso_error=1');
+
+    // A day later the IdP answers 500: the job records it, the rolled-over key still signs in.
+    answer = (_p, res) => {
+      res.writeHead(500);
+      res.end();
+    };
+    t.clock.advanceMinutes(24 * 60);
+    const failed = await runDailyRefresh();
+    expect(failed.job.status).toBe('completed');
+    expect(JSON.parse(failed.job.result!)).toEqual({ refreshed: 0, changed: 0, failed: 1 });
+    expect(failed.warnings).toContain('IdP metadata refreshes failed');
+    admin = await signedIn(t.app, 'root');
+    expect(await settings()).toMatchObject({
+      metadata_error: 'The IdP answered HTTP 500.',
+      metadata_error_at: t.clock.now.toISOString(),
+      idp_certificates: [expect.objectContaining({ subject: expect.stringContaining('rolled-over-idp') })],
+    });
+    expect(await auditActions()).toEqual([
+      'saml.settings.update',
+      'saml.metadata.refresh',
+      'saml.metadata.refresh_failed',
+    ]);
+    expect(await signInSignedBy(rolled)).toBe('/');
   });
 });
 
