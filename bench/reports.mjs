@@ -1,10 +1,13 @@
 // Latency of every Home dashboard widget call (GET /api/v3/reports/assignments/*) on a large company
 // made by `npm run seed`: the whole company, a department subtree, one course, a period, a custom
 // field, deactivated learners included, and a combination. first / p50 / p95 / max over sequential
-// keep-alive requests on loopback, signed in as the site admin acting on the company. Each call is
-// a live GROUP BY over the company's assignments (decision 070 says what replaces it at 10M).
+// keep-alive requests on loopback, signed in as the site admin acting on the company. Status counts,
+// the department and course summaries, completion history and the benchmarks read the maintained
+// rollups (decision 088) unless a custom-field filter or a period of days sends them to the table; the
+// database is migrated and the rollups' window moved to today first, as the worker's daily job does.
 //
 //   npm run bench -- reports --db data/bench.sqlite [--company "Load Test Co"] [--requests 20]
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
 
@@ -29,6 +32,12 @@ const WIDGETS = [
   'course-summary',
   'user-completion-summary',
 ];
+
+const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/rollup-window-cli.ts'], {
+  env: { ...process.env, DATABASE_URL: url },
+  stdio: 'inherit',
+});
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 
 const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
 try {
@@ -58,7 +67,8 @@ try {
     ['whole company', {}],
     [`department subtree (${department?.name})`, { 'field[department_id]': String(department?.id) }],
     ['one course', { 'field[course_id]': String(course) }],
-    ['period 2026-01-01..2026-03-31', { 'field[period]': '2026-01-01..2026-03-31' }],
+    ['period 2026-01-01..2026-03-31 (whole months)', { 'field[period]': '2026-01-01..2026-03-31' }],
+    ['period 2026-01-05..2026-03-20 (days)', { 'field[period]': '2026-01-05..2026-03-20' }],
     ...(field && value ? [[`custom field ${field.key}=${value}`, { [`field[cf.${field.key}]`]: value }]] : []),
     ['include deactivated', { include_deactivated: '1' }],
     [

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../config.ts';
 import { createDb } from '../create-db.ts';
+import { moveRollupWindow } from '../../modules/reports/index.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { ensureInitialData } from './initial-data.ts';
 import { fmt, generateLargeDataSet } from './large.ts';
@@ -60,6 +61,14 @@ async function main() {
     log: (line) => console.log(line),
     isAborted: () => aborted,
   });
+  // The report rollups are kept by triggers as rows are written; the window of days is moved to
+  // today as the worker's daily job would (decision 088), so the reports read them at once.
+  const rollups = createDb({ url: config.databaseUrl });
+  try {
+    await moveRollupWindow(rollups.db, rollups.dialect, new Date());
+  } finally {
+    await rollups.close();
+  }
   const rows = result.users + result.fieldValues + result.assignments;
   console.log(
     `Done: company ${result.companyId}, ${fmt(result.users)} users, ${fmt(result.fieldValues)} field values, ${fmt(result.assignments)} assignments ` +

@@ -98,7 +98,7 @@ export async function rollupStatusRows(
 ): Promise<RollupStatusRow[]> {
   const today = dayOf(c.now);
   const tomorrow = nextDay(today);
-  const base = conditions(c, { allCompanies: options.allCompanies });
+  const base = conditions(c, { allCompanies: options.allCompanies, offIndex: true });
   const companies = options.allCompanies
     ? sql<SqlBool>`a.company_id IN (SELECT id FROM companies WHERE suspended = 0)`
     : sql<SqlBool>`1 = 1`;
@@ -181,7 +181,7 @@ export async function moveRollupWindow(
       return { moved: true, rebuilt: true };
     }
     if (today === old.start && end <= old.end) return { moved: false, rebuilt: false };
-    const next: Window = { start: today, end: end > old.end ? end : old.end };
+    const next: Window = { start: today, end: [end, old.end].sort().at(-1)! };
     await recode(trx, old, next);
     await trx.updateTable('assignment_rollup_window').set({ start_day: next.start, end_day: next.end }).execute();
     await trx.deleteFrom('assignment_rollups').where('n', '=', 0).execute();

@@ -4,11 +4,12 @@ import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { useDepartmentPicker } from '../../../lib/queries/use-department-picker.ts';
 import { useReport } from '../api/reports.ts';
-import { type DashboardFilters, EMPTY_FILTERS } from '../lib/dashboard-filters.ts';
+import { type DashboardFilters, EMPTY_FILTERS, monthEnd, monthStart } from '../lib/dashboard-filters.ts';
 
 /**
- * The dashboard's filter bar (PRODUCT.md "Home"): courses, departments (subtrees), the period the
- * assignments were made in, and whether deactivated learners count. The course choices are the
+ * The dashboard's filter bar (PRODUCT.md "Home"): courses, departments (subtrees), the months the
+ * assignments were made in (whole months: the reports' rollups count by month, decision 088; a link
+ * with days still works, answered from the table), and whether deactivated learners count. The course choices are the
  * courses with assignments in the caller's reach (course-summary without a course filter), which
  * a Reviewer may read too.
  */
@@ -56,20 +57,20 @@ export function FilterBar({
         useTree={useDepartmentPicker}
       />
       <TextInput
-        type="date"
+        type="month"
         label="Assigned from"
         size="sm"
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(event) => set({ from: event.currentTarget.value })}
+        value={filters.from.slice(0, 7)}
+        max={filters.to.slice(0, 7) || undefined}
+        onChange={(event) => set({ from: monthStart(event.currentTarget.value) })}
       />
       <TextInput
-        type="date"
+        type="month"
         label="Assigned to"
         size="sm"
-        value={filters.to}
-        min={filters.from || undefined}
-        onChange={(event) => set({ to: event.currentTarget.value })}
+        value={filters.to.slice(0, 7)}
+        min={filters.from.slice(0, 7) || undefined}
+        onChange={(event) => set({ to: monthEnd(event.currentTarget.value) })}
       />
       <Checkbox
         label="Include deactivated users"

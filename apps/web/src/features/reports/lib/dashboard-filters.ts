@@ -37,6 +37,18 @@ export function readFilters(params: URLSearchParams): DashboardFilters {
   };
 }
 
+const MONTH = /^\d{4}-\d{2}$/;
+
+/** The first day of a month picked (YYYY-MM → YYYY-MM-01); '' when cleared. */
+export const monthStart = (month: string) => (MONTH.test(month) ? `${month}-01` : '');
+
+/** The last day of a month picked (YYYY-MM → YYYY-MM-28…31); '' when cleared. */
+export function monthEnd(month: string): string {
+  if (!MONTH.test(month)) return '';
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
+}
+
 const period = (f: DashboardFilters) => (f.from || f.to ? `${f.from}..${f.to}` : '');
 
 /** The report calls' query: the lists' `field[name]=a,b` filters (contract `reports.ts`). */

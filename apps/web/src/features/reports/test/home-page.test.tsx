@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, json, mockApi, renderAt } from '../../../components/list-page/testing.tsx';
 import HomePage from '../pages/home-page.tsx';
@@ -167,5 +167,27 @@ describe('the Home dashboard', { timeout: 60_000 }, () => {
     const everyone = await links();
     for (const href of everyone) expect(href).not.toContain('learner_status');
     expect(everyone[0]).toBe('/assignments?field[status]=overdue');
+  });
+
+  it('filters by whole months assigned: from the first day of the first month to the last day of the last', async () => {
+    const calls = api();
+    renderAt('/', <HomePage />, '/');
+    const from = await screen.findByLabelText('Assigned from');
+    expect(from).toHaveAttribute('type', 'month');
+    fireEvent.change(from, { target: { value: '2026-01' } });
+    fireEvent.change(screen.getByLabelText('Assigned to'), { target: { value: '2028-02' } });
+    // A leap year's February ends on the 29th.
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.callsTo('GET', `${BASE}status-counts`).at(-1)!.query)).toEqual({
+        'field[period]': '2026-01-01..2028-02-29',
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Assigned to'), { target: { value: '2026-03' } });
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.callsTo('GET', `${BASE}status-counts`).at(-1)!.query)).toEqual({
+        'field[period]': '2026-01-01..2026-03-31',
+      }),
+    );
+    expect(screen.getByLabelText('Assigned to')).toHaveValue('2026-03');
   });
 });
