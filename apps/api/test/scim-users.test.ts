@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUser } from './support/factories.ts';
+import { createCourseRow } from './support/courses-fixture.ts';
+import { createDepartment, createUser } from './support/factories.ts';
 import {
   ENTERPRISE,
   ERROR_SCHEMA,
@@ -372,5 +373,32 @@ describe('a sync of many calls at once', () => {
         .sort(),
     ).toEqual([...Array(10).fill(201), 400, 409].sort());
     for (const user of made) expect((await scim('GET', `/Users/${user.id}`)).json().userName).toBe(user.userName);
+  });
+  it('runs the assignment rules for each user made in a burst: those the rule matches get its course', async () => {
+    const finance = await createDepartment(t.db, w.companyA, 'Finance');
+    const course = await createCourseRow(t.db, { name: 'Expenses', companyIds: [w.companyA] });
+    const rule = await w.admin.post(
+      '/api/v3/assignment-rules',
+      {
+        name: 'Finance learns expenses',
+        conditions: [{ field: 'department_id', operator: 'in', value: [finance.id] }],
+        course_ids: [course],
+      },
+      { headers: { 'x-company-id': String(w.companyA) } },
+    );
+    expect(rule.statusCode, rule.body).toBe(201);
+    const responses = await Promise.all(
+      [200, 201, 202].map((n) =>
+        scim('POST', '/Users', entraUser(n, n === 202 ? { [ENTERPRISE]: { department: 'Sales' } } : {})),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const assigned = await t.db
+      .selectFrom('assignments')
+      .select(['user_id', 'source'])
+      .where('course_id', '=', course)
+      .orderBy('user_id')
+      .execute();
+    expect(assigned).toEqual(responses.slice(0, 2).map((r) => ({ user_id: Number(r.json().id), source: 'rule' })));
   });
 });
