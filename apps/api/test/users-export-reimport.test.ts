@@ -3,12 +3,14 @@ import { runImport, upload, configure } from './fixtures/import-harness.ts';
 import { type ImportWorld, createImportWorld, customValues } from './fixtures/import-world.ts';
 import type { TestClient } from './support/client.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
+import { createDepartment } from './support/factories.ts';
 import { clientFor } from './support/world.ts';
 
 // Issue 21, defect 1: the product re-imports its own export. Seventeen people with every column filled
 // the way HR fills them (a nested department, a manager, a phone starting with +, a formula-like note,
 // every custom field type, deactivated people) are exported and imported back with "update users the
-// file matches": nothing changes, in CSV and in XLSX.
+// file matches": nothing changes, in CSV and in XLSX. Two departments share the name "Line 1" (defect 2):
+// the export writes their full paths, which the import resolves, and the other departments' names.
 
 let t: TestApp;
 let world: ImportWorld;
@@ -20,6 +22,16 @@ beforeAll(async () => {
   t = await createTestApp();
   world = await createImportWorld(t);
   cm = await clientFor(t, 'cm');
+  const lineInOperations = await createDepartment(t.db, world.companyA, 'Line 1', world.departmentA);
+  const lineInFinance = await createDepartment(t.db, world.companyA, 'line 1', world.finance);
+  const departmentOf = (i: number) =>
+    i % 5 === 1
+      ? lineInOperations.id
+      : i % 5 === 2
+        ? lineInFinance.id
+        : i % 3 === 0
+          ? world.departmentA
+          : world.departmentA1;
   const manager = await cm.post('/api/v3/users', {
     username: 'round.boss',
     first_name: 'Rita',
@@ -35,7 +47,7 @@ beforeAll(async () => {
       last_name: i % 4 === 0 ? "O'Neil, Jr." : `Last ${i}`,
       email: i % 6 === 0 ? null : `round.${i}@example.test`,
       role: i % 7 === 0 ? 3 : 0,
-      department_id: i % 3 === 0 ? world.departmentA : world.departmentA1,
+      department_id: departmentOf(i),
       manager_id: i % 2 === 0 ? manager.json().data.id : null,
       phone: i % 2 === 0 ? `+44 20 7946 ${String(i).padStart(4, '0')}` : null,
       hired_at: i % 3 === 1 ? `2024-0${(i % 9) + 1}-15` : null,
@@ -86,6 +98,10 @@ describe('users export → import', () => {
         const text = file.toString('utf8');
         expect(text).toContain('Rita Boss <round.boss>');
         expect(text).toContain("'+44 20 7946 0002");
+        // A name two departments share is written as the path; a name only one has, as the name.
+        expect(text).toContain(',Operations / Line 1,');
+        expect(text).toContain(',Finance / line 1,');
+        expect(text).toContain(',Plant 1,');
       }
       const before = await snapshot();
       const audits = await userAuditEntries();

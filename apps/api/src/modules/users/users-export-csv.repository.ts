@@ -5,7 +5,14 @@ import { charCodes, stringAgg } from '../../db/dialect/index.ts';
 import { type KeysetBatch, readKeysetBatches } from '../../db/read-ahead.ts';
 import type { Database } from '../../db/types.ts';
 import { CSV_LINE_CODES } from '../../platform/files/csv-lines.ts';
-import { AFTER_ID, type ExportField, MANAGER_CELL, batchIds } from './users-export.repository.ts';
+import {
+  AFTER_ID,
+  type DepartmentPaths,
+  type ExportField,
+  MANAGER_CELL,
+  batchIds,
+  departmentCell,
+} from './users-export.repository.ts';
 import type { PlanHint, UserCriteria } from './users.criteria.ts';
 
 // The users export's CSV rows written by the database itself (`finishCsvLines` finishes them): the
@@ -55,7 +62,7 @@ function fieldCell(dialect: Dialect, field: ExportField, alias: string): RawBuil
 const fieldAlias = (index: number) => `f${index}`;
 
 /** A user's CSV line: the service's `COLUMNS` and then one cell per custom field, NULL as empty. */
-function csvLine(dialect: Dialect, fields: ExportField[]): RawBuilder<string> {
+function csvLine(dialect: Dialect, fields: ExportField[], departments: DepartmentPaths): RawBuilder<string> {
   const cells = [
     sql`u.id`,
     sql`u.first_name`,
@@ -63,7 +70,7 @@ function csvLine(dialect: Dialect, fields: ExportField[]): RawBuilder<string> {
     sql`u.username`,
     sql`u.email`,
     roleLabel(),
-    sql`(SELECT d.name FROM departments d WHERE d.id = u.department_id)`,
+    departmentCell(departments),
     sql`(SELECT ${MANAGER_CELL} FROM users m WHERE m.id = u.manager_id)`,
     sql`CASE WHEN u.suspended <> 0 THEN 'Deactivated' ELSE 'Active' END`,
     sql`u.phone`,
@@ -86,10 +93,10 @@ function buildExportCsvBatchQuery(
   dialect: Dialect,
   criteria: UserCriteria,
   limit: number,
-  options: { hint?: PlanHint | undefined; fields: ExportField[] },
+  options: { hint?: PlanHint | undefined; fields: ExportField[]; departments: DepartmentPaths },
 ) {
   const { fields } = options;
-  const line = csvLine(dialect, fields);
+  const line = csvLine(dialect, fields, options.departments);
   const rows = stringAgg(dialect, line, '', sql`u.id`);
   const joins = fields.map((field, index) => {
     const alias = fieldAlias(index);
@@ -112,7 +119,7 @@ export async function* iterateExportCsvLines(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,
-  options: { batchSize: number; fields: ExportField[]; hint: PlanHint | undefined },
+  options: { batchSize: number; fields: ExportField[]; hint: PlanHint | undefined; departments: DepartmentPaths },
 ): AsyncGenerator<CsvLinesBatch> {
   const { batchSize } = options;
   const query = buildExportCsvBatchQuery(db, dialect, criteria, batchSize, options).compile(db);

@@ -12,6 +12,46 @@ import { countUsers } from './users.repository.ts';
  */
 export const MANAGER_CELL = sql`m.first_name || ' ' || m.last_name || ' <' || m.username || '>'`;
 
+/**
+ * Department cells that are not the department's name: id → full path (`Operations / Plant A / Line 1`).
+ * Usually empty; an export reads it once.
+ */
+export type DepartmentPaths = ReadonlyMap<number, string>;
+
+/**
+ * The full paths of the company's departments whose name another of its departments shares, ignoring
+ * case: an export writes those in place of the name, which the import would find ambiguous (issue 21,
+ * defects 1 and 2). A path costs nothing per row when names are unique.
+ */
+export async function listAmbiguousDepartmentPaths(db: Kysely<Database>, companyId: number): Promise<DepartmentPaths> {
+  const departments = await db
+    .selectFrom('departments')
+    .select(['id', 'parent_id', 'name'])
+    .where('company_id', '=', companyId)
+    .execute();
+  const byId = new Map(departments.map((d) => [d.id, d]));
+  const key = (name: string) => name.trim().toLowerCase();
+  const counts = new Map<string, number>();
+  for (const d of departments) counts.set(key(d.name), (counts.get(key(d.name)) ?? 0) + 1);
+  const paths = new Map<number, string>();
+  for (const d of departments) {
+    if (counts.get(key(d.name))! < 2) continue;
+    const names: string[] = [];
+    for (let node: typeof d | undefined = d; node && names.length <= 64; node = byId.get(node.parent_id ?? 0))
+      names.unshift(node.name.trim());
+    paths.set(d.id, names.join(' / '));
+  }
+  return paths;
+}
+
+/** A user's department cell: its name, or its full path when `paths` holds it. */
+export function departmentCell(paths: DepartmentPaths): RawBuilder<string | null> {
+  const name = sql<string | null>`(SELECT d.name FROM departments d WHERE d.id = u.department_id)`;
+  if (paths.size === 0) return name;
+  const cases = [...paths].map(([id, path]) => sql`WHEN ${sql.lit(id)} THEN CAST(${path} AS TEXT)`);
+  return sql<string | null>`CASE u.department_id ${sql.join(cases, sql` `)} ELSE ${name} END`;
+}
+
 /** The company's custom fields in the order the users table shows them: one export column each. */
 export async function listExportFields(db: Kysely<Database>, companyId: number) {
   return db
@@ -71,14 +111,14 @@ async function sqliteHint(
 }
 
 /** An `ExportRow` as JSON text, built by the database: one string per user instead of an object with 16 keys. */
-function rowJson(dialect: Dialect, withFields: boolean): RawBuilder<string> {
+function rowJson(dialect: Dialect, withFields: boolean, departments: DepartmentPaths): RawBuilder<string> {
   const values = jsonObjectAgg(
     dialect,
     { key: sql`v.field_id`, value: sql`v.value`, from: sql`FROM user_field_values v WHERE v.user_id = u.id` },
     { integerKey: true },
   );
   const columns = sql`u.id, u.first_name, u.last_name, u.username, u.email, u.role,
-    (SELECT d.name FROM departments d WHERE d.id = u.department_id),
+    ${departmentCell(departments)},
     (SELECT ${MANAGER_CELL} FROM users m WHERE m.id = u.manager_id),
     u.suspended, u.phone, u.hired_at, u.last_login_at, u.created_at, ${withFields ? values : sql`NULL`}`;
   return jsonArrayText(dialect, columns);
@@ -141,9 +181,9 @@ function buildExportBatchQuery(
   dialect: Dialect,
   criteria: UserCriteria,
   limit: number,
-  options: BatchBounds & { withFields: boolean },
+  options: BatchBounds & { withFields: boolean; departments: DepartmentPaths },
 ) {
-  const row = rowJson(dialect, options.withFields);
+  const row = rowJson(dialect, options.withFields, options.departments);
   const rows = sql<string | null>`'[' || ${stringAgg(dialect, row, ',', sql`u.id`)} || ']'`;
   return db
     .selectFrom(batchIds(db, dialect, criteria, limit, options).as('batch'))
@@ -161,11 +201,11 @@ export async function* iterateExportRows(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,
-  options: { batchSize: number; withFields: boolean },
+  options: { batchSize: number; withFields: boolean; departments: DepartmentPaths },
 ): AsyncGenerator<ExportRow[]> {
-  const { batchSize, withFields } = options;
+  const { batchSize, withFields, departments } = options;
   const hint = await exportHint(db, dialect, criteria, batchSize);
-  const query = buildExportBatchQuery(db, dialect, criteria, batchSize, { hint, withFields }).compile();
+  const query = buildExportBatchQuery(db, dialect, criteria, batchSize, { hint, withFields, departments }).compile();
   const keyAt = query.parameters.indexOf(AFTER_ID);
   for await (const batch of readKeysetBatches(db, dialect, { query, keyAt, batchSize })) {
     if (batch.rows) yield JSON.parse(batch.rows) as ExportRow[];
@@ -177,7 +217,13 @@ export async function listExportRowsBetween(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: UserCriteria,
-  options: { after: number; through: number; hint: PlanHint | undefined; withFields: boolean },
+  options: {
+    after: number;
+    through: number;
+    hint: PlanHint | undefined;
+    withFields: boolean;
+    departments: DepartmentPaths;
+  },
 ): Promise<ExportRow[]> {
   const limit = Math.max(options.through - options.after, 1);
   const batch = await buildExportBatchQuery(db, dialect, criteria, limit, options).executeTakeFirst();

@@ -6,10 +6,12 @@ import { finishCsvLines } from '../../platform/files/csv-lines.ts';
 import type { Cell, CsvBatch, SpreadsheetDownload } from '../../platform/files/spreadsheet.ts';
 import { CSV_LINE_FIELDS_MAX, iterateExportCsvLines } from './users-export-csv.repository.ts';
 import {
+  type DepartmentPaths,
   type ExportField,
   type ExportRow,
   exportHint,
   iterateExportRows,
+  listAmbiguousDepartmentPaths,
   listExportFields,
   listExportRowsBetween,
 } from './users-export.repository.ts';
@@ -20,6 +22,12 @@ type ExportQuery = z.output<typeof exportUsersQuery>;
 
 /** Rows per query: big enough to keep the per-query cost small, small enough to keep memory flat. */
 const EXPORT_BATCH_SIZE = 2000;
+
+/** What an export's rows hold besides the users' own columns: its custom fields, and the departments written as paths. */
+interface ExportShape {
+  fields: ExportField[];
+  departments: DepartmentPaths;
+}
 
 const COLUMNS = [
   'ID',
@@ -67,8 +75,9 @@ function exportRow(row: ExportRow, fields: ExportField[]): Cell[] {
   return cells;
 }
 
-async function* exportRows(deps: UsersDeps, criteria: UserCriteria, fields: ExportField[]) {
-  const options = { batchSize: EXPORT_BATCH_SIZE, withFields: fields.length > 0 };
+async function* exportRows(deps: UsersDeps, criteria: UserCriteria, shape: ExportShape) {
+  const { fields, departments } = shape;
+  const options = { batchSize: EXPORT_BATCH_SIZE, withFields: fields.length > 0, departments };
   for await (const rows of iterateExportRows(deps.db, deps.dialect, criteria, options)) {
     yield rows.map((row) => exportRow(row, fields));
   }
@@ -79,18 +88,19 @@ async function* exportRows(deps: UsersDeps, criteria: UserCriteria, fields: Expo
  * whose text held one of the line separators itself is read again as cells, so that its bytes are
  * those of `exportRow` all the same.
  */
-async function* exportCsvRows(deps: UsersDeps, criteria: UserCriteria, fields: ExportField[]) {
+async function* exportCsvRows(deps: UsersDeps, criteria: UserCriteria, shape: ExportShape) {
   const { db, dialect } = deps;
+  const { fields, departments } = shape;
   const hint = await exportHint(db, dialect, criteria, EXPORT_BATCH_SIZE);
   const columns = COLUMNS.length + fields.length;
-  const options = { batchSize: EXPORT_BATCH_SIZE, fields, hint };
+  const options = { batchSize: EXPORT_BATCH_SIZE, fields, hint, departments };
   for await (const batch of iterateExportCsvLines(db, dialect, criteria, options)) {
     const csv = finishCsvLines(batch.text, { rows: batch.rows, columns, numbers: batch.numbers });
     if (csv) {
       yield { csv, rows: batch.rows } satisfies CsvBatch;
       continue;
     }
-    const between = { after: batch.after, through: batch.last, hint, withFields: fields.length > 0 };
+    const between = { after: batch.after, through: batch.last, hint, withFields: fields.length > 0, departments };
     const rows = await listExportRowsBetween(db, dialect, criteria, between);
     yield rows.map((row) => exportRow(row, fields)) satisfies CsvBatch;
   }
@@ -105,6 +115,7 @@ async function* exportCsvRows(deps: UsersDeps, criteria: UserCriteria, fields: E
 export async function exportUsers(deps: UsersDeps, ctx: AuthedContext, query: ExportQuery) {
   const criteria = await listCriteria(deps, ctx, query);
   const fields = await listExportFields(deps.db, ctx.companyId);
+  const shape: ExportShape = { fields, departments: await listAmbiguousDepartmentPaths(deps.db, ctx.companyId) };
   const filter = Object.fromEntries(Object.entries(query).filter(([key]) => !NOT_FILTERS.has(key)));
   const download = {
     filename: `users-${ctx.now().toISOString().slice(0, 10)}`,
@@ -118,8 +129,8 @@ export async function exportUsers(deps: UsersDeps, ctx: AuthedContext, query: Ex
       }),
   };
   if (query.format === 'xlsx')
-    return { ...download, format: 'xlsx', rows: exportRows(deps, criteria, fields) } satisfies SpreadsheetDownload;
+    return { ...download, format: 'xlsx', rows: exportRows(deps, criteria, shape) } satisfies SpreadsheetDownload;
   const rows =
-    fields.length <= CSV_LINE_FIELDS_MAX ? exportCsvRows(deps, criteria, fields) : exportRows(deps, criteria, fields);
+    fields.length <= CSV_LINE_FIELDS_MAX ? exportCsvRows(deps, criteria, shape) : exportRows(deps, criteria, shape);
   return { ...download, format: 'csv', rows } satisfies SpreadsheetDownload;
 }
