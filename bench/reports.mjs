@@ -7,6 +7,7 @@
 // database is migrated and the rollups' window moved to today first, as the worker's daily job does.
 //
 //   npm run bench -- reports --db data/bench.sqlite [--company "Load Test Co"] [--requests 20]
+//     [--only status-counts,department-summary]   (widgets whose name holds one of these)
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
@@ -80,9 +81,11 @@ try {
       },
     ],
   ];
-  const p95s = new Map(WIDGETS.map((w) => [w, []]));
+  const only = args.only ? String(args.only).split(',') : undefined;
+  const widgets = WIDGETS.filter((w) => !only || only.some((o) => w.includes(o)));
+  const p95s = new Map(widgets.map((w) => [w, []]));
   console.log(`${'widget / filter'.padEnd(64)}    first     p50     p95     max   (ms)`);
-  for (const widget of WIDGETS) {
+  for (const widget of widgets) {
     for (const [label, query] of filters) {
       const params = new URLSearchParams(query);
       if (widget === 'attribute-summary') {

@@ -85,7 +85,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('n', 'integer', (c) => c.notNull())
     .addColumn('score_sum', 'bigint', (c) => c.notNull())
     .addColumn('score_n', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('assignment_rollups_pk', [...KEY])
+    // Deactivation second: the reports count active learners unless told otherwise, and their rows
+    // are then one range (deactivated learners make few assignments but nearly as many rows).
+    .addPrimaryKeyConstraint('assignment_rollups_pk', [
+      'company_id',
+      'suspended',
+      'department_id',
+      'course_id',
+      'assigned_month',
+      'state',
+      'turn_day',
+      'completed_month',
+    ])
     .modifyEnd(postgres ? sql`` : sql`WITHOUT ROWID`)
     .execute();
   await db.schema

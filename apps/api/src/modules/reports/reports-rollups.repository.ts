@@ -10,7 +10,6 @@ import {
   FROM,
   type StatusGroupRow,
   conditions,
-  derivedStatus,
   inList,
 } from './reports.repository.ts';
 
@@ -80,15 +79,28 @@ export interface RollupStatusRow {
   score_n: number;
 }
 
-/** The keys a status query groups by, on rollup rows `r` and on assignments `a` / learners `u`. */
+/**
+ * What a status query groups by (none, one or two columns), on rollup rows `r` and on assignments `a`
+ * / learners `u`. A department is `r.department_id` (0: none) and `u.department_id` (null: none).
+ */
 export interface RollupKeys {
-  rollup: [RawBuilder<unknown>, RawBuilder<unknown>];
-  table: [RawBuilder<unknown>, RawBuilder<unknown>];
+  rollup: RawBuilder<unknown>[];
+  table: RawBuilder<unknown>[];
 }
+
+const STATUSES: DerivedStatus[] = ['not_started', 'in_progress', 'overdue', 'completed', 'expired'];
+
+/** A count per status (in STATUSES order), each `sum(CASE WHEN <its condition> THEN n ELSE 0 END)`. */
+const countsPerStatus = (conditions: Record<DerivedStatus, RawBuilder<unknown>>, n: RawBuilder<unknown>) =>
+  sql.join(STATUSES.map((name) => sql`sum(CASE WHEN ${conditions[name]} THEN ${n} ELSE 0 END) AS ${sql.ref(name)}`));
+
+const NEVER = sql`1 = 0`;
+const STARTED = sql`(a.started_at IS NOT NULL OR a.progress > 0 OR a.status = 'in_progress')`;
 
 /**
  * Assignments per key pair and derived status, with score sums: the rollup rows whose turn day is not
- * today, plus the assignments turning today read from the table.
+ * today, plus the assignments turning today read from the table. Each part sums into one row per key
+ * pair with a column per status (no sorting of rows by status), and the parts are added up here.
  */
 export async function rollupStatusRows(
   db: Kysely<Database>,
@@ -102,34 +114,65 @@ export async function rollupStatusRows(
   const companies = options.allCompanies
     ? sql<SqlBool>`a.company_id IN (SELECT id FROM companies WHERE suspended = 0)`
     : sql<SqlBool>`1 = 1`;
-  const turningToday = (
-    column: string,
-    completed: boolean,
-  ) => sql`SELECT ${keys.table[0]} AS k0, ${keys.table[1]} AS k1,
-      ${derivedStatus(c.now)} AS status, 1 AS n,
-      coalesce(CASE WHEN a.status = 'completed' THEN a.score END, 0) AS score_sum,
-      CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END AS score_n
+  // Each status as a plain condition (cheaper than a CASE compared five times): a rollup row's turn
+  // day is before today (past) or after it; an assignment turning today turns at its instant.
+  const rollupStatus: Record<DerivedStatus, RawBuilder<unknown>> = {
+    not_started: sql`r.state = 'not_started' AND r.turn_day > ${today}`,
+    in_progress: sql`r.state = 'in_progress' AND r.turn_day > ${today}`,
+    overdue: sql`r.state <> 'completed' AND r.turn_day < ${today}`,
+    completed: sql`r.state = 'completed' AND r.turn_day > ${today}`,
+    expired: sql`r.state = 'completed' AND r.turn_day < ${today}`,
+  };
+  const dueToday: Record<DerivedStatus, RawBuilder<unknown>> = {
+    not_started: sql`a.due_at >= ${c.now} AND NOT ${STARTED}`,
+    in_progress: sql`a.due_at >= ${c.now} AND ${STARTED}`,
+    overdue: sql`a.due_at < ${c.now}`,
+    completed: NEVER,
+    expired: NEVER,
+  };
+  const expiringToday: Record<DerivedStatus, RawBuilder<unknown>> = {
+    not_started: NEVER,
+    in_progress: NEVER,
+    overdue: NEVER,
+    completed: sql`a.expires_at > ${c.now}`,
+    expired: sql`a.expires_at <= ${c.now}`,
+  };
+  // Constant keys where a query groups by fewer than two columns: a GROUP BY of constants still sorts.
+  const select = (columns: RawBuilder<unknown>[]) => sql`${columns[0] ?? sql`0`} AS k0, ${columns[1] ?? sql`0`} AS k1`;
+  const groupBy = (columns: RawBuilder<unknown>[]) =>
+    columns.length === 0 ? sql`` : sql`GROUP BY ${sql.join(columns)}`;
+  const turningToday = (column: string, completed: boolean) => sql`SELECT ${select(keys.table)},
+      ${countsPerStatus(completed ? expiringToday : dueToday, sql`1`)},
+      sum(CASE WHEN a.status = 'completed' THEN coalesce(a.score, 0) ELSE 0 END) AS score_sum,
+      sum(CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END) AS score_n
     FROM ${FROM} WHERE ${base} AND ${companies}
       AND ${completed ? sql`a.status = 'completed'` : sql`a.status NOT IN ('completed', 'renewed')`}
-      AND ${sql.ref(`a.${column}`)} >= ${today} AND ${sql.ref(`a.${column}`)} < ${tomorrow}`;
-  const { rows } = await sql<RollupStatusRow>`SELECT k0, k1, status, sum(n) AS n, sum(score_sum) AS score_sum,
-      sum(score_n) AS score_n FROM (
-      SELECT ${keys.rollup[0]} AS k0, ${keys.rollup[1]} AS k1,
-        CASE WHEN r.state = 'completed' THEN CASE WHEN r.turn_day < ${today} THEN 'expired' ELSE 'completed' END
-          WHEN r.turn_day < ${today} THEN 'overdue' ELSE r.state END AS status,
-        r.n, r.score_sum, r.score_n
-      FROM assignment_rollups r WHERE ${rollupConditions(c, options)} AND r.turn_day <> ${today}
-      UNION ALL ${turningToday('due_at', false)}
-      UNION ALL ${turningToday('expires_at', true)}
-    ) x GROUP BY k0, k1, status`.execute(db);
-  return rows
-    .map((row) => ({
-      ...row,
-      n: Number(row.n),
-      score_sum: Number(row.score_sum ?? 0),
-      score_n: Number(row.score_n ?? 0),
-    }))
-    .filter((row) => row.n !== 0);
+      AND ${sql.ref(`a.${column}`)} >= ${today} AND ${sql.ref(`a.${column}`)} < ${tomorrow}
+    ${groupBy(keys.table)}`;
+  const { rows } = await sql<Record<string, unknown>>`SELECT ${select(keys.rollup)},
+      ${countsPerStatus(rollupStatus, sql`r.n`)}, sum(r.score_sum) AS score_sum, sum(r.score_n) AS score_n
+    FROM assignment_rollups r WHERE ${rollupConditions(c, options)} AND r.turn_day <> ${today}
+    ${groupBy(keys.rollup)}
+    UNION ALL ${turningToday('due_at', false)}
+    UNION ALL ${turningToday('expires_at', true)}`.execute(db);
+  const out = new Map<string, RollupStatusRow[]>();
+  for (const row of rows) {
+    // Aggregates over no rows (no GROUP BY) answer one row of nulls: nothing to add.
+    if (row.score_n === null) continue;
+    const k0 = row.k0 === null ? null : (row.k0 as number | string);
+    const k1 = row.k1 === null ? null : Number(row.k1);
+    const id = `${k0}\u0000${k1}`;
+    let group = out.get(id);
+    if (!group) {
+      group = STATUSES.map((status) => ({ k0, k1, status, n: 0, score_sum: 0, score_n: 0 }));
+      out.set(id, group);
+    }
+    for (const [i, status] of STATUSES.entries()) group[i]!.n += Number(row[status] ?? 0);
+    // Scores are of completions (completed or expired since): kept on the completed row of the group.
+    group[3]!.score_sum += Number(row.score_sum ?? 0);
+    group[3]!.score_n += Number(row.score_n ?? 0);
+  }
+  return [...out.values()].flat().filter((row) => row.n !== 0 || row.score_n !== 0);
 }
 
 /** Assignments per month assigned (YYYY-MM), from the rollups alone (no status, so no clock). */
@@ -273,14 +316,10 @@ export async function rollupDrift(db: Kysely<Database>, companyId: number): Prom
   return drift;
 }
 
-const NONE = sql`0`;
 const ROLLUP_KEYS: Record<'none' | 'department' | 'course', RollupKeys> = {
-  none: { rollup: [NONE, NONE], table: [NONE, NONE] },
-  department: {
-    rollup: [sql`CASE WHEN r.department_id = 0 THEN NULL ELSE r.department_id END`, NONE],
-    table: [sql`u.department_id`, NONE],
-  },
-  course: { rollup: [sql`r.course_id`, NONE], table: [sql`a.course_id`, NONE] },
+  none: { rollup: [], table: [] },
+  department: { rollup: [sql`r.department_id`], table: [sql`u.department_id`] },
+  course: { rollup: [sql`r.course_id`], table: [sql`a.course_id`] },
 };
 
 /** `countByStatus` from the rollups (by company, department or course). */
@@ -291,7 +330,8 @@ export async function rollupCountByStatus(
 ): Promise<StatusGroupRow[]> {
   const rows = await rollupStatusRows(db, c, ROLLUP_KEYS[by]);
   return rows.map((row) => ({
-    key: by === 'none' ? 0 : row.k0 === null ? null : Number(row.k0),
+    // No department: 0 in the rollups, null in the table.
+    key: by === 'none' ? 0 : row.k0 === null || (by === 'department' && Number(row.k0) === 0) ? null : Number(row.k0),
     status: row.status,
     n: row.n,
     score_sum: row.score_sum,
