@@ -3,6 +3,8 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 import type { Dialect } from '../../db/create-db.ts';
 import * as lists from '../../db/lists/index.ts';
 import type { Database } from '../../db/types.ts';
+import { departmentIdsUnder } from '../../platform/scope.repository.ts';
+import { rollupAssignmentCount } from '../reports/index.ts';
 import { customFieldHolders, postgresTextCondition, sqliteTextCondition } from '../users/index.ts';
 import type { AssignmentCriteria, Range } from './assignments.criteria.ts';
 
@@ -137,6 +139,53 @@ function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCrite
   };
 }
 
+/** The filters the report rollups hold (decision 088): a list asking only these is counted from them. */
+const ROLLUP_FILTERS = new Set([
+  'companyId',
+  'scope',
+  'now',
+  'statuses',
+  'courseIds',
+  'departmentIds',
+  'learnerStatuses',
+]);
+
+/**
+ * The total from the report rollups when the criteria are only a status, course, department subtree,
+ * reach or active-learner filter: a status filter otherwise counts millions of rows at 10M assignments.
+ * Undefined (the engine counts the table) for anything else, deactivated learners alone, or when the
+ * rollups' window does not hold today.
+ */
+async function countFromRollups(db: Kysely<Database>, criteria: AssignmentCriteria): Promise<number | undefined> {
+  const held = Object.entries(criteria).every(([key, value]) => value === undefined || ROLLUP_FILTERS.has(key));
+  const learners = criteria.learnerStatuses ?? [];
+  if (!held || (learners.length === 1 && learners[0] === 'deactivated')) return undefined;
+  let departments = criteria.scope;
+  if (criteria.departmentIds?.length) {
+    const roots = await db
+      .selectFrom('departments')
+      .select('path')
+      .where('company_id', '=', criteria.companyId)
+      .where('id', 'in', criteria.departmentIds)
+      .execute();
+    const subtree = await departmentIdsUnder(
+      db,
+      criteria.companyId,
+      roots.map((root) => root.path),
+    );
+    const reach = departments;
+    departments = reach ? subtree.filter((id) => reach.includes(id)) : subtree;
+  }
+  return rollupAssignmentCount(db, {
+    companyId: criteria.companyId,
+    now: criteria.now ?? new Date().toISOString(),
+    departments,
+    courseIds: criteria.courseIds,
+    activeOnly: learners.length === 1,
+    statuses: criteria.statuses,
+  });
+}
+
 const hasFilters = (criteria: AssignmentCriteria) =>
   Object.entries(criteria).some(
     ([key, value]) => !['companyId', 'now', 'text'].includes(key) && value !== undefined && value !== null,
@@ -244,6 +293,7 @@ export function assignmentsList(now: string): lists.ListSpec<AssignmentCriteria,
     population: (criteria) => ({ companyId: criteria.companyId, scope: null }),
     sqlite: {
       orderingFilters: ORDERING_FILTERS,
+      quickCount: countFromRollups,
       // No (company_id, id) index: sorting a company's assignments by id reads the table in rowid order.
       idSortWalksTable: () => true,
       hasSetFilters: () => false,

@@ -15,4 +15,4 @@ export { reportCriteria } from './reports.filters.ts';
 export { reportSheet } from './reports-export.service.ts';
 export { companyDepartmentLabel, customFieldsByKey } from './reports.repository.ts';
 export type { ReportCriteria } from './reports.criteria.ts';
-export { moveRollupWindow, rollupDrift } from './reports-rollups.repository.ts';
+export { moveRollupWindow, rollupAssignmentCount, rollupDrift } from './reports-rollups.repository.ts';

@@ -366,3 +366,34 @@ export async function rollupFiguresPerCompany(db: Kysely<Database>, c: ReportCri
   }
   return [...figures.values()].filter((figure) => figure.assigned > 0);
 }
+
+/** What the assignments list's quick count asks: its filters that the rollups hold. */
+export interface RollupCountCriteria {
+  companyId: number;
+  now: string;
+  /** The learners' departments (null: every learner, with a department or not). */
+  departments: number[] | null;
+  courseIds?: number[] | undefined;
+  /** Only active learners, or every learner. */
+  activeOnly: boolean;
+  /** The derived statuses counted (all when undefined). */
+  statuses?: DerivedStatus[] | undefined;
+}
+
+/**
+ * How many assignments (renewed ones left out) match, from the rollups: the assignments list's total
+ * for its status, course, department and learner-status filters without counting millions of rows.
+ * Undefined when the rollups' window does not hold today (the list then counts the table).
+ */
+export async function rollupAssignmentCount(db: Kysely<Database>, q: RollupCountCriteria): Promise<number | undefined> {
+  const c: ReportCriteria = {
+    companyId: q.companyId,
+    now: q.now,
+    departments: q.departments,
+    courseIds: q.courseIds,
+    includeDeactivated: !q.activeOnly,
+  };
+  if (!(await rollupsAnswer(db, c))) return undefined;
+  const rows = await rollupCountByStatus(db, c, 'none');
+  return rows.filter((row) => !q.statuses || q.statuses.includes(row.status)).reduce((n, row) => n + row.n, 0);
+}
