@@ -8,6 +8,7 @@
 //
 //   npm run bench -- reports --db data/bench.sqlite [--company "Load Test Co"] [--requests 20]
 //     [--only status-counts,department-summary]   (widgets whose name holds one of these)
+//     [--skip custom,days]                        (leave out the filters whose label holds one of these)
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
@@ -85,8 +86,9 @@ try {
   const widgets = WIDGETS.filter((w) => !only || only.some((o) => w.includes(o)));
   const p95s = new Map(widgets.map((w) => [w, []]));
   console.log(`${'widget / filter'.padEnd(64)}    first     p50     p95     max   (ms)`);
+  const skip = args.skip ? String(args.skip).split(',') : [];
   for (const widget of widgets) {
-    for (const [label, query] of filters) {
+    for (const [label, query] of filters.filter(([label]) => !skip.some((s) => label.includes(s)))) {
       const params = new URLSearchParams(query);
       if (widget === 'attribute-summary') {
         if (!field) continue;

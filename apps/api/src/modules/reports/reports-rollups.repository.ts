@@ -111,8 +111,11 @@ export async function rollupStatusRows(
   const today = dayOf(c.now);
   const tomorrow = nextDay(today);
   const base = conditions(c, { allCompanies: options.allCompanies, offIndex: true });
+  // Every company: companies first (SQLite keeps a CROSS JOIN's order), so each company's turning
+  // assignments come from its (company_id, due_at | expires_at) range, not a walk of all its rows.
+  const from = options.allCompanies ? sql`companies co CROSS JOIN ${FROM}` : FROM;
   const companies = options.allCompanies
-    ? sql<SqlBool>`a.company_id IN (SELECT id FROM companies WHERE suspended = 0)`
+    ? sql<SqlBool>`co.suspended = 0 AND a.company_id = co.id`
     : sql<SqlBool>`1 = 1`;
   // Each status as a plain condition (cheaper than a CASE compared five times): a rollup row's turn
   // day is before today (past) or after it; an assignment turning today turns at its instant.
@@ -145,7 +148,7 @@ export async function rollupStatusRows(
       ${countsPerStatus(completed ? expiringToday : dueToday, sql`1`)},
       sum(CASE WHEN a.status = 'completed' THEN coalesce(a.score, 0) ELSE 0 END) AS score_sum,
       sum(CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END) AS score_n
-    FROM ${FROM} WHERE ${base} AND ${companies}
+    FROM ${from} WHERE ${base} AND ${companies}
       AND ${completed ? sql`a.status = 'completed'` : sql`a.status NOT IN ('completed', 'renewed')`}
       AND ${sql.ref(`a.${column}`)} >= ${today} AND ${sql.ref(`a.${column}`)} < ${tomorrow}
     ${groupBy(keys.table)}`;
