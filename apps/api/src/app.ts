@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DbHandle, createDb } from './db/create-db.ts';
+import { readerFor } from './db/read-threads.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { heedModules } from './modules/index.ts';
 import { registerApiDocsPage } from './platform/api-docs-page.ts';
@@ -35,7 +36,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
-  app.decorate('deps', { db: handle.db, dialect: handle.dialect, config });
+  const { reader, owned } = await readerFor(handle.db, handle.dialect);
+  app.decorate('deps', { db: handle.db, reader, dialect: handle.dialect, config });
+  if (owned) app.addHook('onClose', async () => reader.destroy());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 

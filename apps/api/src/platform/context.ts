@@ -22,6 +22,8 @@ export type AuthedContext = RequestContext & { session: SessionRow; user: UserRo
 
 export interface AppDeps {
   db: Kysely<Database>;
+  /** Long reads (reports): reader threads on a SQLite file, else `db` (`db/read-threads.ts`). */
+  reader: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   config: Config;
 }

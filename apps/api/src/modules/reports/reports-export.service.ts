@@ -58,10 +58,10 @@ export async function reportSheet(
  * (`reports.export`) when it ends.
  */
 export async function exportReport(deps: ReportsDeps, ctx: AuthedContext, query: ExportQuery) {
-  const criteria = await reportCriteria(deps.db, ctx, query);
-  const department = await companyDepartmentLabel(deps.db, ctx.companyId);
+  const criteria = await reportCriteria(deps.reader, ctx, query);
+  const department = await companyDepartmentLabel(deps.reader, ctx.companyId);
   const { report } = query;
-  const table = await reportSheet(deps.db, criteria, report, query.attribute, department);
+  const table = await reportSheet(deps.reader, criteria, report, query.attribute, department);
   const filter = Object.fromEntries(Object.entries(query).filter(([key]) => !NOT_FILTERS.has(key)));
   return {
     filename: `${report}-${criteria.now.slice(0, 10)}`,

@@ -6,7 +6,7 @@ import { exportReport } from './reports-export.service.ts';
 import { attributeSummary, runReport, userCompletionSummary } from './reports.service.ts';
 
 export async function reportsRoutes(app: FastifyInstance) {
-  const deps = { db: app.deps.db };
+  const deps = { db: app.deps.db, reader: app.deps.reader };
   route(app, endpoints.reportStatusCounts, async ({ query, ctx }) => ({
     data: await runReport('status-counts')(deps, ctx, query),
   }));

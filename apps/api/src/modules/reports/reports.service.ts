@@ -46,7 +46,10 @@ import {
 } from './reports.repository.ts';
 
 export interface ReportsDeps {
+  /** For writes (an export's audit entry). */
   db: Kysely<Database>;
+  /** For the reports' reads: off the event loop on SQLite (`db/read-threads.ts`), a report may read millions of rows. */
+  reader: Kysely<Database>;
 }
 
 /** A share as a percent with one decimal; null when there is nothing to share. */
@@ -328,9 +331,9 @@ export const runReport =
     ctx: AuthedContext,
     query: ReportQuery,
   ): Promise<Awaited<ReturnType<(typeof reportOf)[K]>>> => {
-    const criteria = await reportCriteria(deps.db, ctx, query);
+    const criteria = await reportCriteria(deps.reader, ctx, query);
     const report = reportOf[name] as (db: Kysely<Database>, c: ReportCriteria) => Promise<never>;
-    return report(deps.db, criteria);
+    return report(deps.reader, criteria);
   };
 
 export async function attributeSummary(
@@ -338,7 +341,7 @@ export async function attributeSummary(
   ctx: AuthedContext,
   query: ReportQuery & { attribute: string },
 ) {
-  return attributeSummaryOf(deps.db, await reportCriteria(deps.db, ctx, query), query.attribute);
+  return attributeSummaryOf(deps.reader, await reportCriteria(deps.reader, ctx, query), query.attribute);
 }
 
 export async function userCompletionSummary(
@@ -346,5 +349,5 @@ export async function userCompletionSummary(
   ctx: AuthedContext,
   query: ReportQuery & { page: number; per_page: number },
 ) {
-  return userCompletionOf(deps.db, await reportCriteria(deps.db, ctx, query), query.page, query.per_page);
+  return userCompletionOf(deps.reader, await reportCriteria(deps.reader, ctx, query), query.page, query.per_page);
 }

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbHandle, createDb } from './create-db.ts';
+import { readerFor } from './read-threads.ts';
+
+// The reader threads (reports' reads on SQLite): the same answers as the API's connection, off the
+// event loop, read-only.
+
+let dir: string;
+let handle: DbHandle;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'heed-readers-'));
+  handle = createDb({ url: join(dir, 'db.sqlite') });
+  await sql`CREATE TABLE numbers (n integer PRIMARY KEY, label text)`.execute(handle.db);
+  await sql`INSERT INTO numbers (n, label) VALUES (1, 'one'), (2, 'two'), (3, 'three')`.execute(handle.db);
+});
+
+afterAll(async () => {
+  await handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('reader threads', () => {
+  it('answer as the connection does, and see what it committed since', async () => {
+    const { reader, owned } = await readerFor(handle.db, 'sqlite');
+    expect(owned).toBe(true);
+    try {
+      const query = (db: typeof reader) =>
+        sql<{ n: number; label: string }>`SELECT n, label FROM numbers WHERE n >= ${2} ORDER BY n`.execute(db);
+      expect((await query(reader)).rows).toEqual((await query(handle.db)).rows);
+      await sql`INSERT INTO numbers (n, label) VALUES (4, 'four')`.execute(handle.db);
+      expect((await query(reader)).rows.map((row) => row.label)).toEqual(['two', 'three', 'four']);
+    } finally {
+      await reader.destroy();
+    }
+  });
+
+  it('leave the event loop free while a long read runs', async () => {
+    const { reader } = await readerFor(handle.db, 'sqlite');
+    try {
+      let longDone = false;
+      // A read of a few hundred milliseconds: counting to three million.
+      const long = sql<{ n: number }>`WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3000000)
+        SELECT count(*) AS n FROM c`
+        .execute(reader)
+        .then((result) => {
+          longDone = true;
+          return result.rows[0]?.n;
+        });
+      // On the event loop, a read on the API's connection answers while the long one still runs (a
+      // synchronous read on this thread would have finished the long one first).
+      const quick = await sql<{ n: number }>`SELECT count(*) AS n FROM numbers`.execute(handle.db);
+      expect(quick.rows[0]?.n).toBeGreaterThan(0);
+      expect(longDone).toBe(false);
+      expect(await long).toBe(3_000_000);
+    } finally {
+      await reader.destroy();
+    }
+  });
+
+  it('refuse writes and report a failed statement as an error', async () => {
+    const { reader } = await readerFor(handle.db, 'sqlite');
+    try {
+      await expect(sql`INSERT INTO numbers (n, label) VALUES (9, 'nine')`.execute(reader)).rejects.toThrow(/readonly/);
+      await expect(sql`SELECT nope FROM numbers`.execute(reader)).rejects.toThrow(/no such column/);
+      await expect(reader.transaction().execute(async () => 1)).rejects.toThrow(/not transactions/);
+    } finally {
+      await reader.destroy();
+    }
+  });
+
+  it('are not made for an in-memory database, which no other connection can open', async () => {
+    const memory = createDb({ url: ':memory:' });
+    try {
+      const { reader, owned } = await readerFor(memory.db, 'sqlite');
+      expect(owned).toBe(false);
+      expect(reader).toBe(memory.db);
+    } finally {
+      await memory.close();
+    }
+  });
+});

@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+} from 'kysely';
+import type { Dialect } from './create-db.ts';
+import type { Database } from './types.ts';
+
+/**
+ * Read-only SQLite connections on threads of their own, behind a Kysely instance: a long read (a
+ * report over millions of assignments) runs there instead of on the event loop, where better-sqlite3's
+ * synchronous calls would hold every other request until it ends. Each thread has its own read-only
+ * connection to the same file (WAL: each statement sees what is committed when it starts). Threads
+ * start with the first query. No transactions, no streams: single reads only.
+ */
+const READER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const db = new (require(workerData.driver))(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 10000');
+db.pragma('cache_size = -65536');
+const statements = new Map();
+parentPort.on('message', ({ id, sql, parameters }) => {
+  try {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= 200) statements.clear();
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    // A write runs too, so that the read-only connection refuses it instead of it vanishing.
+    const rows = statement.reader ? statement.all(...parameters) : (statement.run(...parameters), []);
+    parentPort.postMessage({ id, rows });
+  } catch (error) {
+    // The driver's error class does not survive the trip to the parent: its message does.
+    parentPort.postMessage({ id, failure: String(error && error.message) });
+  }
+});
+`;
+
+/** How many reader threads: two, so one long read does not queue every other report behind it. */
+const THREADS = 2;
+
+interface Pending {
+  resolve: (rows: unknown[]) => void;
+  reject: (error: Error) => void;
+}
+
+class ReaderThreads {
+  private readonly workers: { worker: Worker; busy: number }[] = [];
+  private readonly pending = new Map<number, Pending & { thread: { busy: number } }>();
+  private nextId = 1;
+
+  constructor(private readonly file: string) {}
+
+  run(query: CompiledQuery): Promise<unknown[]> {
+    if (this.workers.length < THREADS) this.start();
+    const thread = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const id = this.nextId++;
+    thread.busy++;
+    return new Promise<unknown[]>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, thread });
+      thread.worker.postMessage({ id, sql: query.sql, parameters: [...query.parameters] });
+    });
+  }
+
+  private start(): void {
+    const worker = new Worker(READER, {
+      eval: true,
+      name: 'heed-reader',
+      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: this.file },
+    });
+    const thread = { worker, busy: 0 };
+    this.workers.push(thread);
+    worker.on('message', (message: { id: number; rows?: unknown[]; failure?: string }) => {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      pending.thread.busy--;
+      if (message.failure !== undefined) pending.reject(new Error(message.failure));
+      else pending.resolve(message.rows ?? []);
+    });
+    // A thread that stops (killed, out of memory, a failed open) fails what it held, and is replaced.
+    worker.once('exit', (code) => {
+      this.workers.splice(this.workers.indexOf(thread), 1);
+      for (const [id, pending] of this.pending) {
+        if (pending.thread !== thread) continue;
+        this.pending.delete(id);
+        pending.reject(new Error(`The reader thread stopped (exit code ${code}).`));
+      }
+    });
+    worker.unref();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+  }
+}
+
+class ReaderDriver implements Driver {
+  constructor(private readonly threads: ReaderThreads) {}
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const threads = this.threads;
+    return {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        return { rows: (await threads.run(query)) as R[] };
+      },
+      // biome-ignore lint/correctness/useYield: a reader thread answers whole results only.
+      async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+        throw new Error('The reader threads do not stream.');
+      },
+    };
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error('The reader threads run single reads, not transactions.');
+  }
+  async commitTransaction(): Promise<void> {}
+  async rollbackTransaction(): Promise<void> {}
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {
+    await this.threads.close();
+  }
+}
+
+/**
+ * A Kysely instance for long reads of the database `db`: on SQLite with a file, the reader threads
+ * (destroy it when done: that stops them); otherwise (PostgreSQL's queries already leave the event
+ * loop; an in-memory SQLite database has no file to share) `db` itself, and `owned` is false.
+ */
+export async function readerFor(
+  db: Kysely<Database>,
+  dialect: Dialect,
+): Promise<{ reader: Kysely<Database>; owned: boolean }> {
+  if (dialect !== 'sqlite') return { reader: db, owned: false };
+  const { rows } = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(db);
+  const file = rows[0]?.file;
+  if (!file) return { reader: db, owned: false };
+  const threads = new ReaderThreads(file);
+  const reader = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new ReaderDriver(threads),
+      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  return { reader, owned: true };
+}
