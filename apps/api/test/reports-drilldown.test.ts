@@ -193,21 +193,17 @@ describe('dashboard drill-downs', () => {
     expect(await Promise.all(queries.map(listTotal))).toEqual(fromTable);
     if (t.dialect === 'sqlite') {
       // And they are the rollups' figures (SQLite's list engine asks them first): a drifted row shows.
-      await t.db
-        .updateTable('assignment_rollups')
-        .set((eb) => ({ n: eb('n', '+', 1000) }))
-        .where('company_id', '=', w.companyA)
-        .where('state', '=', 'not_started')
-        .where('turn_day', '=', '9999-12-31')
-        .execute();
+      const drift = (by: number) =>
+        t.db
+          .updateTable('assignment_rollups')
+          .set((eb) => ({ n: eb('n', '+', by) }))
+          .where('company_id', '=', w.companyA)
+          .where('state', '=', 'not_started')
+          .where('turn_day', '=', '9999-12-31')
+          .execute();
+      await drift(1000);
       expect(await listTotal('field[status]=not_started')).toBeGreaterThanOrEqual(1000);
-      await t.db
-        .updateTable('assignment_rollups')
-        .set((eb) => ({ n: eb('n', '-', 1000) }))
-        .where('company_id', '=', w.companyA)
-        .where('state', '=', 'not_started')
-        .where('turn_day', '=', '9999-12-31')
-        .execute();
+      await drift(-1000);
       expect(await listTotal('field[status]=not_started')).toBe(
         fromTable[queries.indexOf(drillQuery('not_started', true))],
       );
