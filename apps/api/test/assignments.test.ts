@@ -152,6 +152,8 @@ describe('GET /assignments: status derived at the moment of the request', () => 
     for (const [key, value] of [
       ['field[status]', 'late'],
       ['field[due_at]', '2026-13-01..'],
+      // A day that does not exist (Date.parse would roll it into March).
+      ['field[assigned_at]', '2026-02-30..'],
       ['field[score]', '50..101'],
       ['field[colour]', 'red'],
       ['field[course_id]', 'x'],

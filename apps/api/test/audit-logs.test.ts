@@ -179,6 +179,7 @@ describe('GET /audit-logs', () => {
       'cursor=!!',
       'field[colour]=red',
       'field[created_at]=yesterday',
+      'field[created_at]=2026-02-30..2026-03-31',
       'field[actor_id]=x',
     ])
       expect((await admin.get(`/api/v3/audit-logs?${query}`)).statusCode, query).toBe(422);

@@ -467,6 +467,10 @@ describe('filters and scope', () => {
       'field[course_id]',
       'field[period]',
     ]);
+    // A day that does not exist is refused, not rolled over into March.
+    const missingDay = await cm.get('/api/v3/reports/assignments/status-counts?field[period]=2026-02-30..2026-03-31');
+    expect(missingDay.statusCode).toBe(422);
+    expect(Object.keys(missingDay.json().error.details)).toEqual(['field[period]']);
     const other = await cm.get(`/api/v3/reports/assignments/status-counts?field[department_id]=999999`);
     expect(other.statusCode).toBe(422);
     const attribute = await cm.get('/api/v3/reports/assignments/attribute-summary?attribute=nope');

@@ -8,6 +8,7 @@ import {
   CUSTOM_FIELD_FILTER_PREFIX,
   fieldFilters,
 } from '@heed/contract';
+import { isCalendarDay } from '../../platform/clock.ts';
 import { type FieldErrors, invalid } from '../../platform/errors.ts';
 import { hasNul } from '../users/index.ts';
 import type { AssignmentCriteria, Range } from './assignments.criteria.ts';
@@ -16,7 +17,6 @@ export type FilterCriteria = Omit<AssignmentCriteria, 'companyId' | 'scope' | 'n
 
 const MAX_VALUES = 500;
 const ID = /^[1-9][0-9]{0,9}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const ids = (values: string[]) =>
   values.every((v) => ID.test(v) && Number(v) <= 2_147_483_647) ? [...new Set(values.map(Number))] : undefined;
@@ -26,12 +26,10 @@ const among =
   (values: string[]) =>
     values.every((v) => (allowed as readonly string[]).includes(v)) ? ([...new Set(values)] as T[]) : undefined;
 
-const validDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-
 /** `from..to` of days (either end may be empty): from the start of the first to the end of the last, UTC. */
 function dateRange(values: string[]): Range<string> | undefined {
   const [from = '', to = ''] = (values.length === 1 ? values[0]! : values.join('..')).split('..');
-  if ((from && !validDate(from)) || (to && !validDate(to)) || (!from && !to)) return undefined;
+  if ((from && !isCalendarDay(from)) || (to && !isCalendarDay(to)) || (!from && !to)) return undefined;
   return {
     ...(from ? { from: `${from}T00:00:00.000Z` } : {}),
     ...(to ? { to: `${to}T23:59:59.999Z` } : {}),

@@ -1,11 +1,11 @@
 import { fieldFilters } from '@heed/contract';
+import { isCalendarDay } from '../../platform/clock.ts';
 import { type FieldErrors, invalid } from '../../platform/errors.ts';
 
 // The `field[name]=a,b` filters of the history lists and reports: one parser a kind of value, and one
 // reader that turns a query into typed criteria or a 422 naming each bad filter.
 
 const ID = /^[1-9][0-9]{0,9}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_VALUES = 500;
 /** True when a text holds a control character (below U+0020). */
 const hasControl = (value: string) => [...value].some((char) => char.charCodeAt(0) < 32);
@@ -30,12 +30,10 @@ export const among =
 export const texts: FilterParser = (values) =>
   values.every((v) => v.length <= 128 && !hasControl(v)) ? [...new Set(values)] : undefined;
 
-const validDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-
 /** `from..to` of days (either end may be empty): from the start of the first to the end of the last, UTC. */
 export const dateRange: FilterParser = (values) => {
   const [from = '', to = ''] = (values.length === 1 ? values[0]! : values.join('..')).split('..');
-  if ((from && !validDate(from)) || (to && !validDate(to)) || (!from && !to)) return undefined;
+  if ((from && !isCalendarDay(from)) || (to && !isCalendarDay(to)) || (!from && !to)) return undefined;
   return {
     ...(from ? { from: `${from}T00:00:00.000Z` } : {}),
     ...(to ? { to: `${to}T23:59:59.999Z` } : {}),

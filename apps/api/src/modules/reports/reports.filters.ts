@@ -1,7 +1,7 @@
 import { type ReportQuery, fieldFilters } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { iso } from '../../platform/clock.ts';
+import { isCalendarDay, iso } from '../../platform/clock.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { type FieldErrors, forbidden, invalid } from '../../platform/errors.ts';
 import { type ScopeContext, departmentScope } from '../../platform/scope.ts';
@@ -11,8 +11,6 @@ import { companyDepartments, customFieldsByKey } from './reports.repository.ts';
 
 const MAX_VALUES = 500;
 const ID = /^[1-9][0-9]{0,9}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 const DATE_MESSAGE = 'Use YYYY-MM-DD..YYYY-MM-DD (either end may be left out).';
 
 const ids = (values: string[]) =>
@@ -21,7 +19,7 @@ const ids = (values: string[]) =>
 /** `from..to` of days (either end may be empty): from the start of the first to the end of the last, UTC. */
 export function parsePeriod(values: string[]): PeriodRange | undefined {
   const [from = '', to = ''] = (values.length === 1 ? values[0]! : values.join('..')).split('..');
-  if ((from && !validDate(from)) || (to && !validDate(to)) || (!from && !to)) return undefined;
+  if ((from && !isCalendarDay(from)) || (to && !isCalendarDay(to)) || (!from && !to)) return undefined;
   if (from && to && from > to) return undefined;
   return {
     ...(from ? { from: `${from}T00:00:00.000Z` } : {}),
