@@ -85,6 +85,11 @@ const LOG_COLUMNS = [
   'detail',
   'created_at',
 ] as const satisfies readonly (keyof ProvisioningLogTable)[];
+/** What the provisioning log shows of an entry (its company and token are the reader's own). */
+const SHOWN_LOG_COLUMNS = LOG_COLUMNS.filter(
+  (column): column is Exclude<(typeof LOG_COLUMNS)[number], 'company_id' | 'token_id'> =>
+    column !== 'company_id' && column !== 'token_id',
+);
 const insertLogRow = compileOnce((db) =>
   db
     .insertInto('provisioning_log')
@@ -117,18 +122,7 @@ export async function listLogEntries(db: Kysely<Database>, q: LogQuery) {
   if (q.result === 'failure') query = query.where('status', '>=', 400);
   const counted = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const rows = await query
-    .select([
-      'id',
-      'created_at',
-      'method',
-      'path',
-      'status',
-      'operation',
-      'resource_type',
-      'resource_id',
-      'display',
-      'detail',
-    ])
+    .select(['id', ...SHOWN_LOG_COLUMNS])
     .orderBy('id', 'desc')
     .limit(q.limit)
     .offset(q.offset)

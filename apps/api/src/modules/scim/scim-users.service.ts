@@ -179,16 +179,21 @@ function uniqueRace(error: unknown): never {
   throw error;
 }
 
+/** The user's own fields as the IdP sends them: what a create writes and an update replaces. */
+const profileOf = (state: UserState) => ({
+  username: state.username,
+  email: state.email,
+  first_name: state.firstName,
+  last_name: state.lastName,
+  phone: state.phone,
+  hired_at: state.hiredAt,
+  suspended: state.active ? 0 : 1,
+  external_id: state.externalId,
+});
+
 function columnsOf(state: UserState, now: string): Updateable<UsersTable> {
   return {
-    username: state.username,
-    email: state.email,
-    first_name: state.firstName,
-    last_name: state.lastName,
-    phone: state.phone,
-    hired_at: state.hiredAt,
-    suspended: state.active ? 0 : 1,
-    external_id: state.externalId,
+    ...profileOf(state),
     ...(state.managerId !== undefined ? { manager_id: state.managerId } : {}),
     updated_at: now,
   };
@@ -216,14 +221,7 @@ export async function createUser(db: Kysely<Database>, ctx: ScimContext, body: u
       last_login_at: null,
       created_at: now,
       updated_at: now,
-      username: state.username,
-      email: state.email,
-      first_name: state.firstName,
-      last_name: state.lastName,
-      phone: state.phone,
-      hired_at: state.hiredAt,
-      suspended: state.active ? 0 : 1,
-      external_id: state.externalId,
+      ...profileOf(state),
     });
     await writeCustomValues(trx, ctx.companyId, id, customValues);
     const after = await userResource(trx, ctx, (await findScimUser(trx, ctx.companyId, id))!);
