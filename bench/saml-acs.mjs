@@ -12,9 +12,8 @@
 //
 // Budget (issue 20): the ACS p95 ≤ 30 ms, signature check included.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createDb } from '../apps/api/src/db/create-db.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import {
@@ -25,35 +24,24 @@ import {
   responseXml,
   sign,
 } from '../apps/api/test/support/saml-idp.ts';
-import { fmt, ms, parseArgs, percentile, signIn, startHeed } from './lib/server.mjs';
+import {
+  benchDatabase,
+  cpuSeconds,
+  fmt,
+  loadText,
+  ms,
+  parseArgs,
+  percentile,
+  signIn,
+  startHeed,
+} from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { signins: '300', people: '50' });
 const SIGNINS = Number(args.signins);
 const PEOPLE = Number(args.people);
 const ADMIN_PASSWORD = 'heed-admin-demo';
 
-let tempDir = null;
-let url = args.db ?? args._[0];
-if (!url) {
-  tempDir = mkdtempSync(join(tmpdir(), 'heed-bench-saml-'));
-  url = join(tempDir, 'heed.sqlite');
-}
-if (!/^postgres(ql)?:\/\//.test(url)) url = resolve(url);
-
-const load = () =>
-  `load ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')} on ${cpus().length} CPUs`;
-
-/** CPU seconds (user + system) a process has used, from /proc (Linux); NaN elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
+const { url, tempDir } = benchDatabase(args, 'saml');
 
 /** A company of its own, written straight to the database (the SSO settings go through the API). */
 async function prepare() {
@@ -110,7 +98,7 @@ try {
     const { acs_url: acsUrl, sp_entity_id: audience } = (await saved.json()).data;
 
     console.log(
-      `SAML ACS: ${fmt(SIGNINS)} SP-initiated sign-ins of ${fmt(PEOPLE)} people, one at a time, responses signed (RSA-SHA256, 2048-bit) by a test IdP (${load()}).`,
+      `SAML ACS: ${fmt(SIGNINS)} SP-initiated sign-ins of ${fmt(PEOPLE)} people, one at a time, responses signed (RSA-SHA256, 2048-bit) by a test IdP (${loadText()}).`,
     );
     const firsts = [];
     const again = [];
@@ -152,7 +140,7 @@ try {
     summary('existing user', again);
     summary('all', all);
     console.log(
-      `  server CPU ${((cpu / SIGNINS) * 1000).toFixed(2)} ms per ACS post (/proc, 10 ms ticks), ${load()}   budget p95 ≤ 30 ms`,
+      `  server CPU ${((cpu / SIGNINS) * 1000).toFixed(2)} ms per ACS post (/proc, 10 ms ticks), ${loadText()}   budget p95 ≤ 30 ms`,
     );
   } finally {
     await heed.stop();

@@ -13,13 +13,12 @@
 //
 // Budgets (issue 20): the lookup p95 ≤ 10 ms (at 1M users), and a sync at ≥ 1,000 users/s.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../apps/api/src/db/create-db.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import { fmt, ms, parseArgs, percentile, startHeed } from './lib/server.mjs';
+import { benchDatabase, cpuSeconds, fmt, loadText, ms, parseArgs, percentile, startHeed } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { sync: '10000', users: '100000', connections: '16', requests: '300' });
 const SYNC = Number(args.sync);
@@ -27,13 +26,7 @@ const USERS = Number(args.users);
 const CONNECTIONS = Number(args.connections);
 const REQUESTS = Number(args.requests);
 
-let tempDir = null;
-let url = args.db ?? args._[0];
-if (!url) {
-  tempDir = mkdtempSync(join(tmpdir(), 'heed-bench-scim-'));
-  url = join(tempDir, 'heed.sqlite');
-}
-if (!/^postgres(ql)?:\/\//.test(url)) url = resolve(url);
+const { url, tempDir } = benchDatabase(args, 'scim');
 
 /** A company of its own (or `--company`, an existing one) and a SCIM token for it, written straight to the database. */
 async function prepare() {
@@ -133,20 +126,6 @@ async function fill(companyId, from, total, tag) {
   }
 }
 
-/** CPU seconds (user + system) a process has used, from /proc (Linux); NaN elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-const load = () =>
-  `load ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')} on ${cpus().length} CPUs`;
-
 const tag = randomBytes(3).toString('hex');
 const userBody = (i) => ({
   schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
@@ -165,7 +144,7 @@ try {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
   try {
     if (SYNC > 0) {
-      console.log(`Sync: ${fmt(SYNC)} POST /scim/v2/Users, ${CONNECTIONS} at once (${load()})…`);
+      console.log(`Sync: ${fmt(SYNC)} POST /scim/v2/Users, ${CONNECTIONS} at once (${loadText()})…`);
       let next = 0;
       let failed = 0;
       const cpuBefore = cpuSeconds(heed.child.pid);
@@ -187,7 +166,7 @@ try {
       const seconds = (performance.now() - started) / 1000;
       const cpuPerUser = ((cpuSeconds(heed.child.pid) - cpuBefore) / SYNC) * 1000;
       console.log(
-        `  ${fmt(SYNC / seconds)} users/s (${seconds.toFixed(1)} s, ${failed} refused), server CPU ${cpuPerUser.toFixed(2)} ms per user, ${load()}   budget ≥ 1,000 users/s`,
+        `  ${fmt(SYNC / seconds)} users/s (${seconds.toFixed(1)} s, ${failed} refused), server CPU ${cpuPerUser.toFixed(2)} ms per user, ${loadText()}   budget ≥ 1,000 users/s`,
       );
     }
 
@@ -200,7 +179,7 @@ try {
     }
 
     console.log(
-      `\nLookup: GET /scim/v2/Users?filter=userName eq "…", ${REQUESTS} sequential requests, ${fmt(people)} users in the company (${load()}).`,
+      `\nLookup: GET /scim/v2/Users?filter=userName eq "…", ${REQUESTS} sequential requests, ${fmt(people)} users in the company (${loadText()}).`,
     );
     const times = [];
     for (let r = 0; r < REQUESTS; r++) {

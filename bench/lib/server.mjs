@@ -1,8 +1,9 @@
 // Shared helpers for the benchmarks: start the real server as a child process, sign in, time requests.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from '../../apps/api/build.mjs';
 
@@ -167,4 +168,35 @@ export function parseArgs(argv, defaults = {}) {
     else options[match[1]] = true;
   }
   return options;
+}
+
+/** The load average and the CPU count, for the line beside a figure. */
+export const loadText = () =>
+  `load ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${cpus().length} CPUs`;
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); NaN elsewhere. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The database a bench runs on: `--db` (or the first argument), a SQLite path made absolute or a
+ * postgres:// URL; else a new SQLite file in a temporary folder (`tempDir`, for the caller to remove).
+ */
+export function benchDatabase(args, name) {
+  let url = args.db ?? args._[0];
+  let tempDir = null;
+  if (!url) {
+    tempDir = mkdtempSync(join(tmpdir(), `heed-bench-${name}-`));
+    url = join(tempDir, 'heed.sqlite');
+  }
+  if (!/^postgres(ql)?:\/\//.test(url)) url = resolve(url);
+  return { url, tempDir };
 }
