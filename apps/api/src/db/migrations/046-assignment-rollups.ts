@@ -70,6 +70,17 @@ const addToRollups = (parts: string[]) =>
 /** The columns whose change moves an assignment to another rollup row. */
 const WATCHED = ['status', 'started_at', 'progress', 'due_at', 'expires_at', 'completed_at', 'score', 'course_id'];
 
+/** Every rollup row from the table, under the window as it stands, into an empty table: one GROUP BY. */
+export async function fillRollups(db: Kysely<any>): Promise<void> {
+  await sql
+    .raw(`${INSERT} SELECT ${rollupKey('a', 'w', 'u.department_id', 'u.suspended')}, sum(1),
+      sum(CASE WHEN a.status = 'completed' THEN coalesce(a.score, 0) ELSE 0 END),
+      sum(CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END)
+      FROM assignments a JOIN users u ON u.id = a.user_id CROSS JOIN assignment_rollup_window w
+      WHERE a.status <> 'renewed' ${GROUP_KEY}`)
+    .execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
@@ -108,14 +119,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`INSERT INTO assignment_rollup_window (id, start_day, end_day) VALUES (1, '0000-00-00', '0000-00-00')`.execute(
     db,
   );
-  // The rows there are now: one GROUP BY.
-  await sql
-    .raw(`${INSERT} SELECT ${rollupKey('a', 'w', 'u.department_id', 'u.suspended')}, sum(1),
-      sum(CASE WHEN a.status = 'completed' THEN coalesce(a.score, 0) ELSE 0 END),
-      sum(CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END)
-      FROM assignments a JOIN users u ON u.id = a.user_id CROSS JOIN assignment_rollup_window w
-      WHERE a.status <> 'renewed' ${GROUP_KEY}`)
-    .execute(db);
+  await fillRollups(db);
   if (postgres) await postgresTriggers(db);
   else await sqliteTriggers(db);
 }

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import { hasRowLocks } from '../../db/dialect/index.ts';
-import { rollupKey } from '../../db/migrations/046-assignment-rollups.ts';
+import { fillRollups, rollupKey } from '../../db/migrations/046-assignment-rollups.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
 import {
@@ -67,7 +67,7 @@ function rollupConditions(c: ReportCriteria, options: RollupOptions = {}): RawBu
     if (c.period.from !== undefined) and.push(sql<SqlBool>`r.assigned_month >= ${c.period.from.slice(0, 7)}`);
     if (c.period.to !== undefined) and.push(sql<SqlBool>`r.assigned_month <= ${c.period.to.slice(0, 7)}`);
   }
-  return (and.length === 0 ? sql<SqlBool>`1 = 1` : sql.join(and, sql` AND `)) as RawBuilder<SqlBool>;
+  return sql.join(and, sql` AND `) as RawBuilder<SqlBool>;
 }
 
 export interface RollupStatusRow {
@@ -271,12 +271,7 @@ async function recode(db: Kysely<Database>, old: Window, next: Window): Promise<
 async function rebuild(db: Kysely<Database>, w: Window): Promise<void> {
   await db.deleteFrom('assignment_rollups').execute();
   await db.updateTable('assignment_rollup_window').set({ start_day: w.start, end_day: w.end }).execute();
-  await sql`INSERT INTO assignment_rollups (${KEY_COLUMNS}, n, score_sum, score_n)
-    SELECT ${sql.raw(rollupKey('a', 'w', 'u.department_id', 'u.suspended'))}, count(*),
-      sum(CASE WHEN a.status = 'completed' THEN coalesce(a.score, 0) ELSE 0 END),
-      sum(CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END)
-    FROM assignments a JOIN users u ON u.id = a.user_id CROSS JOIN assignment_rollup_window w
-    WHERE a.status <> 'renewed' GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`.execute(db);
+  await fillRollups(db);
 }
 
 /**
