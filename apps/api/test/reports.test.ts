@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AssignmentsWorld, createAssignmentsWorld, insertAssignment } from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createTextField, createUser } from './support/factories.ts';
-import { moveRollupWindow, rollupDrift } from '../src/modules/reports/index.ts';
+import {
+  type ReportCriteria,
+  leaderboardCandidates,
+  learnerRollupDrift,
+  moveRollupWindow,
+  rollupDrift,
+} from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
 // Every /reports/assignments/* widget against a plain recount of the assignments read back from the
@@ -119,15 +125,17 @@ function expected(rows: Row[]) {
   const valid = rows.filter((r) => r.status === 'completed' && r.expires_at !== null);
   const learners = [...groupBy(rows, (r) => r.user_id)].map(([id, list]) => ({
     id,
-    first: list[0]!.first_name.toLowerCase(),
-    last: list[0]!.last_name.toLowerCase(),
+    first: list[0]!.first_name,
+    last: list[0]!.last_name,
     assigned: list.length,
     completed: list.filter((r) => statusAt(r) === 'completed').length,
     overdue: list.filter((r) => statusAt(r) === 'overdue').length,
     average_score: average(scores(list)),
   }));
+  // The users list's order: last name, first name, id, as the database compares them (binary).
+  const binary = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   const byName = (a: (typeof learners)[number], b: (typeof learners)[number]) =>
-    a.last.localeCompare(b.last) || a.first.localeCompare(b.first) || a.id - b.id;
+    binary(a.last, b.last) || binary(a.first, b.first) || a.id - b.id;
   return {
     statusCounts: counts(rows),
     departments: deptRows,
@@ -243,6 +251,25 @@ async function checkAll(client: TestClient, all: Row[], f: Filter & { department
     expect(month.completed).toBe(
       historyRows.filter((r) => r.status === 'completed' && r.completed_at?.startsWith(month.month)).length,
     );
+  }
+}
+
+/**
+ * The leaderboard's walk over the learner rollups finds the same candidates a learner at a time as in
+ * one batch (the whole pool): the widget checks above see only the one-batch walk.
+ */
+const ONE_AT_A_TIME = { first: 1, growth: 1 };
+
+async function checkLeaderboardWalk() {
+  for (const reach of [
+    { departments: null, includeDeactivated: false },
+    { departments: null, includeDeactivated: true },
+    { departments: [w.ops, w.opsEast], includeDeactivated: false },
+  ]) {
+    const c: ReportCriteria = { companyId: w.companyA, now, ...reach };
+    const whole = await leaderboardCandidates(t.db, c, 10);
+    expect(await leaderboardCandidates(t.db, c, 10, ONE_AT_A_TIME)).toEqual(whole);
+    expect(await leaderboardCandidates(t.db, c, 3, ONE_AT_A_TIME)).toEqual(await leaderboardCandidates(t.db, c, 3));
   }
 }
 
@@ -392,6 +419,8 @@ describe('assignment reports equal a recount', () => {
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
         await apply(commands);
         expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
+        await checkLeaderboardWalk();
         const all = await everything();
         await checkAll(cm, all, {});
         await checkAll(cm, all, { courseIds: [w.courses.fire] });
@@ -424,6 +453,8 @@ describe('assignment reports equal a recount', () => {
         await checkAll(cm, await everything(), {});
         expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toEqual({ moved: true, rebuilt: false });
         expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
+        await checkLeaderboardWalk();
         const all = await everything();
         await checkAll(cm, all, {});
         await checkAll(cm, all, { courseIds: [w.courses.fire], includeDeactivated: true });
@@ -447,6 +478,54 @@ describe('assignment reports equal a recount', () => {
     expect(b.json().data).toMatchObject({ assigned: 5, completed: 5, completion_rate: 100 });
     const own = await report(cm, 'course-summary');
     expect(own.some((c: { course: { id: number } }) => c.course.id === w.courses.betaOnly)).toBe(false);
+  });
+});
+
+describe('the leaderboard', () => {
+  it('ranks learners by completions valid now: stored completions that expired do not keep a learner on top', async () => {
+    const company = await createCompany(t.db, { name: 'Leaderboard Walk Co' });
+    const learner = async (i: number) =>
+      (await createUser(t.db, { companyId: company.id, username: `walk${i}`, lastName: `Walker ${i}` })).id;
+    const complete = (userId: number, courseId: number, expiresAt: string | null, score = 80) =>
+      insertAssignment(t.db, {
+        companyId: company.id,
+        userId,
+        courseId,
+        status: 'completed',
+        assignedAt: day(10),
+        completedAt: day(20),
+        expiresAt,
+        score,
+      });
+    const expired = new Date(Date.parse(now) - DAY).toISOString();
+    const courses = [w.courses.fire, w.courses.ethics, w.courses.retired];
+    // Three stored completions each, all expired (valid 0) or two expired (valid 1): first in the rollups.
+    const allExpired = await learner(0);
+    const oneValid = await learner(1);
+    for (const course of courses) await complete(allExpired, course, expired, 100);
+    for (const [i, course] of courses.entries()) await complete(oneValid, course, i < 2 ? expired : null, 100);
+    // Ten learners with two valid completions each, scores 70..79.
+    const twoValid: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const id = await learner(2 + i);
+      twoValid.push(id);
+      for (const course of courses.slice(0, 2)) await complete(id, course, null, 70 + i);
+    }
+    // An eleventh ties the last of them (two valid, average 70) and comes first by name: it takes tenth place.
+    const tied = await createUser(t.db, { companyId: company.id, username: 'walk12', lastName: 'Aardvark' });
+    for (const course of courses.slice(0, 2)) await complete(tied.id, course, null, 70);
+    const board = await root.get('/api/v3/reports/assignments/leaderboard', {
+      headers: { 'x-company-id': String(company.id) },
+    });
+    expect(board.statusCode).toBe(200);
+    const expectedBoard = [...twoValid.slice(1)].reverse().concat(tied.id);
+    expect(
+      board.json().data.map((row: { learner: { id: number }; completed: number }) => [row.learner.id, row.completed]),
+    ).toEqual(expectedBoard.map((id) => [id, 2]));
+    // A learner at a time, the walk still keeps both learners tied for tenth place.
+    const c: ReportCriteria = { companyId: company.id, now, departments: null, includeDeactivated: false };
+    expect(new Set(await leaderboardCandidates(t.db, c, 10, ONE_AT_A_TIME))).toEqual(new Set([...twoValid, tied.id]));
+    expect(await learnerRollupDrift(t.db, company.id)).toEqual([]);
   });
 });
 

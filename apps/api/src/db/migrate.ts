@@ -41,6 +41,7 @@ import * as m043 from './migrations/043-users-relation-sorts.ts';
 import * as m044 from './migrations/044-audit-text-search.ts';
 import * as m045 from './migrations/045-assignments-learner-sort.ts';
 import * as m046 from './migrations/046-assignment-rollups.ts';
+import * as m047 from './migrations/047-learner-rollups.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '044-audit-text-search': m044,
   '045-assignments-learner-sort': m045,
   '046-assignment-rollups': m046,
+  '047-learner-rollups': m047,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

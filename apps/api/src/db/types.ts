@@ -752,6 +752,18 @@ export interface AssignmentRollupsTable {
   score_n: number;
 }
 
+/** Per learner: assignments, completions and their scores, renewed ones left out (migration 047, decision 092). */
+export interface LearnerRollupsTable {
+  user_id: number;
+  company_id: number;
+  department_id: number | null;
+  suspended: number;
+  assigned: number;
+  completed: number;
+  score_sum: number;
+  score_n: number;
+}
+
 /** The days the rollups keep as days: [start_day, end_day). */
 export interface AssignmentRollupWindowTable {
   id: number;
@@ -787,6 +799,7 @@ export interface Database {
   assignments: AssignmentsTable;
   assignment_rollups: AssignmentRollupsTable;
   assignment_rollup_window: AssignmentRollupWindowTable;
+  learner_rollups: LearnerRollupsTable;
   assignment_rules: AssignmentRulesTable;
   assignment_rule_runs: AssignmentRuleRunsTable;
   assignment_rule_exclusions: AssignmentRuleExclusionsTable;

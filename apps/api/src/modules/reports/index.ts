@@ -16,3 +16,4 @@ export { reportSheet } from './reports-export.service.ts';
 export { companyDepartmentLabel, customFieldsByKey } from './reports.repository.ts';
 export type { ReportCriteria } from './reports.criteria.ts';
 export { moveRollupWindow, rollupAssignmentCount, rollupDrift } from './reports-rollups.repository.ts';
+export { leaderboardCandidates, learnerRollupDrift } from './reports-learners.repository.ts';

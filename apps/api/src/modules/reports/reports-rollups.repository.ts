@@ -306,11 +306,17 @@ export async function rollupDrift(db: Kysely<Database>, companyId: number): Prom
     .where('company_id', '=', companyId)
     .where('n', '<>', 0)
     .execute();
-  const want = new Map(recount.map((row) => [key(row), value(row)]));
-  const have = new Map(kept.map((row) => [key(row as never), value(row as never)]));
+  return differences(
+    new Map(recount.map((row) => [key(row), value(row)])),
+    new Map(kept.map((row) => [key(row as never), value(row as never)])),
+  );
+}
+
+/** Where kept rollup values differ from counted ones, key by key: `key: kept …, counted …`. */
+export function differences(counted: Map<string, string>, kept: Map<string, string>): string[] {
   const drift: string[] = [];
-  for (const [k, v] of want) if (have.get(k) !== v) drift.push(`${k}: kept ${have.get(k) ?? 'none'}, counted ${v}`);
-  for (const [k, v] of have) if (!want.has(k)) drift.push(`${k}: kept ${v}, counted none`);
+  for (const [k, v] of counted) if (kept.get(k) !== v) drift.push(`${k}: kept ${kept.get(k) ?? 'none'}, counted ${v}`);
+  for (const [k, v] of kept) if (!counted.has(k)) drift.push(`${k}: kept ${v}, counted none`);
   return drift;
 }
 

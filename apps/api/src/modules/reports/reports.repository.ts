@@ -33,6 +33,21 @@ export interface WhereOptions {
   offIndex?: boolean;
 }
 
+/**
+ * The criteria's conditions on a learner (departments, custom fields, deactivation), on any table
+ * `t` with the users' `department_id` and `suspended` and the learner's id in column `id`.
+ */
+export function learnerFilters(c: ReportCriteria, t: string, id: string): RawBuilder<SqlBool>[] {
+  const and: RawBuilder<SqlBool>[] = [];
+  if (c.departments) and.push(inList(sql.ref(`${t}.department_id`), c.departments));
+  for (const field of c.customFields ?? []) {
+    and.push(sql<SqlBool>`EXISTS (SELECT 1 FROM user_field_values v WHERE v.company_id = ${c.companyId}
+      AND v.field_id = ${field.fieldId} AND ${inList(sql`v.value`, field.values)} AND v.user_id = ${sql.ref(`${t}.${id}`)})`);
+  }
+  if (!c.includeDeactivated) and.push(sql<SqlBool>`${sql.ref(`${t}.suspended`)} = 0`);
+  return and;
+}
+
 /** The conditions of the criteria on `assignments a JOIN users u`. */
 export function conditions(c: ReportCriteria, options: WhereOptions = {}): RawBuilder<SqlBool> {
   // A renewed completion is history (decision 081): the renewal counts instead. `status` is in
@@ -40,13 +55,8 @@ export function conditions(c: ReportCriteria, options: WhereOptions = {}): RawBu
   const and: RawBuilder<SqlBool>[] = [sql<SqlBool>`a.status <> 'renewed'`];
   if (!options.allCompanies) {
     and.push(sql<SqlBool>`a.company_id = ${c.companyId}`);
-    if (c.departments) and.push(inList(sql`u.department_id`, c.departments));
-    for (const field of c.customFields ?? []) {
-      and.push(sql<SqlBool>`EXISTS (SELECT 1 FROM user_field_values v WHERE v.company_id = ${c.companyId}
-        AND v.field_id = ${field.fieldId} AND ${inList(sql`v.value`, field.values)} AND v.user_id = u.id)`);
-    }
-  }
-  if (!c.includeDeactivated) and.push(sql<SqlBool>`u.suspended = 0`);
+    and.push(...learnerFilters(c, 'u', 'id'));
+  } else if (!c.includeDeactivated) and.push(sql<SqlBool>`u.suspended = 0`);
   if (c.courseIds) and.push(inList(options.offIndex ? sql`(a.course_id + 0)` : sql`a.course_id`, c.courseIds));
   const dated = options.period === 'completed' ? 'completed_at' : 'assigned_at';
   const column = options.offIndex ? sql`(${sql.ref(`a.${dated}`)} || '')` : sql.ref(`a.${dated}`);
@@ -185,38 +195,64 @@ const learnerRow = (row: LearnerRow): LearnerRow => ({
   department_id: row.department_id === null ? null : Number(row.department_id),
 });
 
-/** The learners with the most completions valid now, then the best average score, then by name. */
-export async function topLearners(db: Kysely<Database>, c: ReportCriteria, limit: number): Promise<LearnerRow[]> {
+/** Learners in the users list's order: last name, first name, id (`users_company_*` indexes yield it). */
+const LEARNER_ORDER = sql`u.last_name, u.first_name, u.id`;
+
+/**
+ * The learners with the most completions valid now, then the best average score, then by name; only
+ * among `among` when given (the leaderboard's candidates from the learner rollups).
+ */
+export async function topLearners(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  limit: number,
+  among?: number[],
+): Promise<LearnerRow[]> {
   const { rows } = await sql<LearnerRow>`SELECT ${learnerColumns(c.now)}
     FROM ${FROM} LEFT JOIN departments d ON d.id = u.department_id
-    WHERE ${conditions(c)}
+    WHERE ${conditions(c)} ${among ? sql`AND ${inList(sql`a.user_id`, among)}` : sql``}
     GROUP BY u.id, u.first_name, u.last_name, u.username, u.suspended, u.department_id, d.name
     HAVING ${COMPLETED_NOW(c.now)} > 0
     ORDER BY ${COMPLETED_NOW(c.now)} DESC, (CASE WHEN count(CASE WHEN a.status = 'completed' THEN a.score END) = 0 THEN -1
       ELSE 1.0 * sum(CASE WHEN a.status = 'completed' THEN a.score END)
         / count(CASE WHEN a.status = 'completed' THEN a.score END) END) DESC,
-      lower(u.last_name), lower(u.first_name), u.id
+      ${LEARNER_ORDER}
     LIMIT ${limit}`.execute(db);
   return rows.map(learnerRow);
 }
 
-/** One page of learners with assignments matching the criteria, by name; and how many there are. */
-export async function learnerPage(
+/**
+ * One page of the learners with assignments matching the criteria, by name: the learners are walked
+ * in name order from the users' indexes, each kept when one assignment matches, and only the page's
+ * assignments are summed.
+ */
+export async function learnerPageRows(
   db: Kysely<Database>,
   c: ReportCriteria,
   limit: number,
   offset: number,
-): Promise<{ rows: LearnerRow[]; total: number }> {
-  const [{ rows }, count] = await Promise.all([
-    sql<LearnerRow>`SELECT ${learnerColumns(c.now)}
-      FROM ${FROM} LEFT JOIN departments d ON d.id = u.department_id
-      WHERE ${conditions(c)}
-      GROUP BY u.id, u.first_name, u.last_name, u.username, u.suspended, u.department_id, d.name
-      ORDER BY lower(u.last_name), lower(u.first_name), u.id
-      LIMIT ${limit} OFFSET ${offset}`.execute(db),
-    sql<{ n: number }>`SELECT count(DISTINCT a.user_id) AS n FROM ${FROM} WHERE ${conditions(c)}`.execute(db),
-  ]);
-  return { rows: rows.map(learnerRow), total: Number(count.rows[0]?.n ?? 0) };
+): Promise<LearnerRow[]> {
+  const { rows: page } = await sql<{ id: number }>`SELECT u.id FROM users u
+    WHERE ${sql.join([sql`u.company_id = ${c.companyId}`, ...learnerFilters(c, 'u', 'id')], sql` AND `)}
+      AND EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = u.id AND ${conditions(c)})
+    ORDER BY ${LEARNER_ORDER} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  if (page.length === 0) return [];
+  const { rows } = await sql<LearnerRow>`SELECT ${learnerColumns(c.now)}
+    FROM ${FROM} LEFT JOIN departments d ON d.id = u.department_id
+    WHERE ${conditions(c)} AND ${inList(
+      sql`a.user_id`,
+      page.map((row) => Number(row.id)),
+    )}
+    GROUP BY u.id, u.first_name, u.last_name, u.username, u.suspended, u.department_id, d.name
+    ORDER BY ${LEARNER_ORDER}`.execute(db);
+  return rows.map(learnerRow);
+}
+
+/** How many learners have assignments matching the criteria, from the table. */
+export async function learnerCount(db: Kysely<Database>, c: ReportCriteria): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(DISTINCT a.user_id) AS n FROM ${FROM}
+    WHERE ${conditions(c)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export interface ExpiryRow {

@@ -21,6 +21,7 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageMeta } from '../users/index.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
+import { leaderboardCandidates, learnerRollupsAnswer, rollupLearnerCount } from './reports-learners.repository.ts';
 import {
   rollupAssignedPerMonth,
   rollupCompletedPerMonth,
@@ -41,7 +42,8 @@ import {
   departmentNames,
   expiriesPerCourse,
   figuresPerCompany,
-  learnerPage,
+  learnerCount,
+  learnerPageRows,
   topLearners,
 } from './reports.repository.ts';
 
@@ -244,7 +246,8 @@ const departmentRef = (row: LearnerRow) =>
   row.department_id === null ? null : { id: row.department_id, name: row.department_name ?? '' };
 
 async function leaderboardOf(db: Kysely<Database>, c: ReportCriteria): Promise<LeaderboardRow[]> {
-  const rows = await topLearners(db, c, LEADERBOARD_SIZE);
+  const among = learnerRollupsAnswer(c) ? await leaderboardCandidates(db, c, LEADERBOARD_SIZE) : undefined;
+  const rows = await topLearners(db, c, LEADERBOARD_SIZE, among);
   return rows.map((row, i) => ({
     rank: i + 1,
     learner: { id: row.user_id, name: learnerName(row), username: row.username },
@@ -295,7 +298,10 @@ export async function userCompletionOf(
   page: number,
   perPage: number,
 ): Promise<{ data: UserCompletionRow[]; meta: ReturnType<typeof pageMeta> }> {
-  const { rows, total } = await learnerPage(db, c, perPage, (page - 1) * perPage);
+  const [rows, total] = await Promise.all([
+    learnerPageRows(db, c, perPage, (page - 1) * perPage),
+    learnerRollupsAnswer(c) ? rollupLearnerCount(db, c) : learnerCount(db, c),
+  ]);
   return {
     data: rows.map((row) => ({
       learner: { id: row.user_id, name: learnerName(row), username: row.username, deactivated: row.suspended === 1 },
