@@ -530,6 +530,38 @@ describe('the leaderboard', () => {
 });
 
 describe('filters and scope', () => {
+  it('reads a select option holding a comma as one value, as the users list does', async () => {
+    const created = await root.post(
+      '/api/v3/custom-fields',
+      { key: 'office', label: 'Office', type: 'select', options: ['Chicago, IL', 'Remote'] },
+      { headers: { 'x-company-id': String(w.companyA) } },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const learner = pool[0]!;
+    await insertAssignment(t.db, { companyId: w.companyA, userId: learner, courseId: w.courses.ethics });
+    await t.db
+      .insertInto('user_field_values')
+      .values({ user_id: learner, field_id: created.json().data.id, company_id: w.companyA, value: 'Chicago, IL' })
+      .execute();
+    const own = await t.db
+      .selectFrom('assignments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', learner)
+      .where('status', '<>', 'renewed')
+      .executeTakeFirstOrThrow();
+    const q = `?field[cf.office]=${encodeURIComponent('Chicago, IL')}&include_deactivated=1`;
+    expect((await report(cm, 'status-counts', q)).assigned).toBe(Number(own.n));
+    const users = await cm.get(`/api/v3/reports/assignments/user-completion-summary${q}`);
+    expect(users.json().meta.total).toBe(1);
+    // Reports filter by exact values: a text field's prefix is the users list's, not theirs.
+    const prefix = await cm.get('/api/v3/reports/assignments/status-counts?field[cf.site]=Nor*');
+    expect(prefix.statusCode).toBe(422);
+    expect(prefix.json().error.details['field[cf.site]']).toEqual([
+      'Reports filter custom fields by exact values: leave out * and date ranges.',
+    ]);
+    await t.db.deleteFrom('user_field_values').where('field_id', '=', created.json().data.id).execute();
+  });
+
   it('refuses a department outside a Department Manager’s reach with 403', async () => {
     const response = await dm.get(`/api/v3/reports/assignments/status-counts?field[department_id]=${w.sales}`);
     expect(response.statusCode).toBe(403);

@@ -21,10 +21,19 @@ const reach = (c: ReportCriteria): RawBuilder<SqlBool> =>
     sql` AND `,
   ) as RawBuilder<SqlBool>;
 
-/** How many learners in the criteria's reach have an assignment. */
+/**
+ * How many learners in the criteria's reach have an assignment. With a custom-field filter the
+ * learners holding the first field's values are counted from the field's index (a sixth of a
+ * million learners is read, not the million).
+ */
 export async function rollupLearnerCount(db: Kysely<Database>, c: ReportCriteria): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM learner_rollups lr
-    WHERE ${reach(c)} AND lr.assigned > 0`.execute(db);
+  const [first, ...others] = c.customFields ?? [];
+  const { rows } = first
+    ? await sql<{ n: number }>`SELECT count(*) AS n FROM user_field_values v0 CROSS JOIN learner_rollups lr
+        WHERE v0.company_id = ${c.companyId} AND v0.field_id = ${first.fieldId} AND ${inList(sql`v0.value`, first.values)}
+          AND lr.user_id = v0.user_id AND ${reach({ ...c, customFields: others })} AND lr.assigned > 0`.execute(db)
+    : await sql<{ n: number }>`SELECT count(*) AS n FROM learner_rollups lr
+        WHERE ${reach(c)} AND lr.assigned > 0`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -7,11 +7,13 @@ import { type FieldErrors, forbidden, invalid } from '../../platform/errors.ts';
 import { type ScopeContext, departmentScope } from '../../platform/scope.ts';
 import { departmentIdsUnder } from '../../platform/scope.repository.ts';
 import type { PeriodRange, ReportCriteria } from './reports.criteria.ts';
-import { companyDepartments, customFieldsByKey } from './reports.repository.ts';
+import { customFieldCriteria, findCustomFields } from '../users/index.ts';
+import { companyDepartments } from './reports.repository.ts';
 
 const MAX_VALUES = 500;
 const ID = /^[1-9][0-9]{0,9}$/;
 const DATE_MESSAGE = 'Use YYYY-MM-DD..YYYY-MM-DD (either end may be left out).';
+const EXACT_VALUES_MESSAGE = 'Reports filter custom fields by exact values: leave out * and date ranges.';
 
 const ids = (values: string[]) =>
   values.every((v) => ID.test(v) && Number(v) <= 2_147_483_647) ? [...new Set(values.map(Number))] : undefined;
@@ -66,13 +68,23 @@ export async function reportCriteria(
       errors[key] = ['Unknown filter.'];
     }
   }
-  const fields = await customFieldsByKey(
+  const fields = await findCustomFields(
     db,
     companyId,
     fieldValues.map(([key]) => key),
   );
-  for (const [key] of fieldValues) {
-    if (!fields.some((field) => field.key === key)) errors[`field[cf.${key}]`] = ['Unknown custom field.'];
+  const customFields: { fieldId: number; values: string[] }[] = [];
+  for (const [key, values] of fieldValues) {
+    const field = fields.find((f) => f.key === key);
+    if (!field) {
+      errors[`field[cf.${key}]`] = ['Unknown custom field.'];
+      continue;
+    }
+    // As the users and assignments lists read them: select options holding commas joined again,
+    // values in their stored spelling.
+    const criteria = customFieldCriteria(field, values);
+    if (criteria.ranges) errors[`field[cf.${key}]`] = [EXACT_VALUES_MESSAGE];
+    else customFields.push({ fieldId: criteria.fieldId, values: criteria.values });
   }
   const scope = await departmentScope(db, ctx);
   let departments = scope;
@@ -96,14 +108,7 @@ export async function reportCriteria(
     departments,
     ...(courseIds ? { courseIds } : {}),
     ...(period ? { period } : {}),
-    ...(fieldValues.length > 0
-      ? {
-          customFields: fieldValues.map(([key, values]) => ({
-            fieldId: fields.find((field) => field.key === key)!.id,
-            values,
-          })),
-        }
-      : {}),
+    ...(customFields.length > 0 ? { customFields } : {}),
     includeDeactivated: query.include_deactivated === true,
   };
 }

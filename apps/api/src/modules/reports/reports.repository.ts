@@ -31,6 +31,11 @@ export interface WhereOptions {
    * the course or period. `(x + 0)` and `(x || '')` mean the same on both databases and match no index.
    */
   offIndex?: boolean;
+  /**
+   * The learners' ids find the rows (a page or a leaderboard's candidates): keep the company, course
+   * and period off the indexes, or a planner walks all of them instead of the learners' assignments.
+   */
+  byLearner?: boolean;
 }
 
 /**
@@ -53,13 +58,14 @@ export function conditions(c: ReportCriteria, options: WhereOptions = {}): RawBu
   // A renewed completion is history (decision 081): the renewal counts instead. `status` is in
   // every report index, so this costs no table lookup.
   const and: RawBuilder<SqlBool>[] = [sql<SqlBool>`a.status <> 'renewed'`];
+  const off = options.offIndex || options.byLearner;
   if (!options.allCompanies) {
-    and.push(sql<SqlBool>`a.company_id = ${c.companyId}`);
+    and.push(sql<SqlBool>`${options.byLearner ? sql`(a.company_id + 0)` : sql`a.company_id`} = ${c.companyId}`);
     and.push(...learnerFilters(c, 'u', 'id'));
   } else if (!c.includeDeactivated) and.push(sql<SqlBool>`u.suspended = 0`);
-  if (c.courseIds) and.push(inList(options.offIndex ? sql`(a.course_id + 0)` : sql`a.course_id`, c.courseIds));
+  if (c.courseIds) and.push(inList(off ? sql`(a.course_id + 0)` : sql`a.course_id`, c.courseIds));
   const dated = options.period === 'completed' ? 'completed_at' : 'assigned_at';
-  const column = options.offIndex ? sql`(${sql.ref(`a.${dated}`)} || '')` : sql.ref(`a.${dated}`);
+  const column = off ? sql`(${sql.ref(`a.${dated}`)} || '')` : sql.ref(`a.${dated}`);
   if (c.period && options.period !== 'none') {
     if (c.period.from !== undefined) and.push(sql<SqlBool>`${column} >= ${c.period.from}`);
     if (c.period.to !== undefined) and.push(sql<SqlBool>`${column} <= ${c.period.to}`);
@@ -210,7 +216,7 @@ export async function topLearners(
 ): Promise<LearnerRow[]> {
   const { rows } = await sql<LearnerRow>`SELECT ${learnerColumns(c.now)}
     FROM ${FROM} LEFT JOIN departments d ON d.id = u.department_id
-    WHERE ${conditions(c)} ${among ? sql`AND ${inList(sql`a.user_id`, among)}` : sql``}
+    WHERE ${conditions(c, { byLearner: among !== undefined })} ${among ? sql`AND ${inList(sql`a.user_id`, among)}` : sql``}
     GROUP BY u.id, u.first_name, u.last_name, u.username, u.suspended, u.department_id, d.name
     HAVING ${COMPLETED_NOW(c.now)} > 0
     ORDER BY ${COMPLETED_NOW(c.now)} DESC, (CASE WHEN count(CASE WHEN a.status = 'completed' THEN a.score END) = 0 THEN -1
@@ -224,22 +230,35 @@ export async function topLearners(
 /**
  * One page of the learners with assignments matching the criteria, by name: the learners are walked
  * in name order from the users' indexes, each kept when one assignment matches, and only the page's
- * assignments are summed.
+ * assignments are summed. `few`: the criteria's custom fields match few learners (see below).
  */
 export async function learnerPageRows(
   db: Kysely<Database>,
   c: ReportCriteria,
   limit: number,
   offset: number,
+  few = false,
 ): Promise<LearnerRow[]> {
-  const { rows: page } = await sql<{ id: number }>`SELECT u.id FROM users u
-    WHERE ${sql.join([sql`u.company_id = ${c.companyId}`, ...learnerFilters(c, 'u', 'id')], sql` AND `)}
-      AND EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = u.id AND ${conditions(c)})
+  // Few learners hold the first custom field's values: read them from the field's index and sort
+  // them, rather than walk every learner of the company to find them.
+  const [first, ...others] = few ? (c.customFields ?? []) : [];
+  const from = first ? sql`user_field_values v0 CROSS JOIN users u` : sql`users u`;
+  const where = first
+    ? [
+        sql`v0.company_id = ${c.companyId} AND v0.field_id = ${first.fieldId} AND ${inList(sql`v0.value`, first.values)}`,
+        sql`u.id = v0.user_id`,
+        sql`u.company_id = ${c.companyId}`,
+        ...learnerFilters({ ...c, customFields: others }, 'u', 'id'),
+      ]
+    : [sql`u.company_id = ${c.companyId}`, ...learnerFilters(c, 'u', 'id')];
+  const { rows: page } = await sql<{ id: number }>`SELECT u.id FROM ${from}
+    WHERE ${sql.join(where, sql` AND `)}
+      AND EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = u.id AND ${conditions(c, { byLearner: true })})
     ORDER BY ${LEARNER_ORDER} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   if (page.length === 0) return [];
   const { rows } = await sql<LearnerRow>`SELECT ${learnerColumns(c.now)}
     FROM ${FROM} LEFT JOIN departments d ON d.id = u.department_id
-    WHERE ${conditions(c)} AND ${inList(
+    WHERE ${conditions(c, { byLearner: true })} AND ${inList(
       sql`a.user_id`,
       page.map((row) => Number(row.id)),
     )}
