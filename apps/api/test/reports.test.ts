@@ -5,6 +5,7 @@ import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createTextField, createUser } from './support/factories.ts';
 import {
   type ReportCriteria,
+  expiryRollupDrift,
   leaderboardCandidates,
   learnerRollupDrift,
   moveRollupWindow,
@@ -420,6 +421,7 @@ describe('assignment reports equal a recount', () => {
         await apply(commands);
         expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await expiryRollupDrift(t.db, w.companyA)).toEqual([]);
         await checkLeaderboardWalk();
         const all = await everything();
         await checkAll(cm, all, {});
@@ -454,6 +456,7 @@ describe('assignment reports equal a recount', () => {
         expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toEqual({ moved: true, rebuilt: false });
         expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await expiryRollupDrift(t.db, w.companyA)).toEqual([]);
         await checkLeaderboardWalk();
         const all = await everything();
         await checkAll(cm, all, {});
@@ -526,6 +529,44 @@ describe('the leaderboard', () => {
     const c: ReportCriteria = { companyId: company.id, now, departments: null, includeDeactivated: false };
     expect(new Set(await leaderboardCandidates(t.db, c, 10, ONE_AT_A_TIME))).toEqual(new Set([...twoValid, tied.id]));
     expect(await learnerRollupDrift(t.db, company.id)).toEqual([]);
+  });
+});
+
+describe('recertification', () => {
+  it('puts completions in the right bucket on the days its bounds fall in, whether rollups or the table answer', async () => {
+    const company = await createCompany(t.db, { name: 'Recertification Bounds Co' });
+    const learner = (await createUser(t.db, { companyId: company.id, username: 'recert1' })).id;
+    const at = (hours: number) => new Date(Date.parse(now) + hours * 3_600_000).toISOString();
+    const H = 24;
+    const expiries = {
+      expired: [at(-1), at(-10 * H)],
+      days_30: [at(1), at(10 * H), at(30 * H - 1)],
+      days_60: [at(30 * H + 1), at(45 * H), at(60 * H - 1)],
+      days_90: [at(60 * H + 1), at(75 * H), at(90 * H - 1)],
+      later: [at(90 * H + 1)],
+    };
+    for (const expiresAt of Object.values(expiries).flat())
+      await insertAssignment(t.db, {
+        companyId: company.id,
+        userId: learner,
+        courseId: w.courses.fire,
+        status: 'completed',
+        assignedAt: day(10),
+        completedAt: day(20),
+        expiresAt,
+      });
+    expect(await expiryRollupDrift(t.db, company.id)).toEqual([]);
+    const headers = { 'x-company-id': String(company.id) };
+    const expected = { expired: 2, days_30: 3, days_60: 3, days_90: 3 };
+    // No period: the rollups answer; a period covering every assignment: the table does.
+    for (const q of ['', '?field[period]=2025-01-01..2026-12-31']) {
+      const response = await root.get(`/api/v3/reports/assignments/recertification${q}`, { headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        ...expected,
+        courses: [{ course: { id: w.courses.fire }, ...expected }],
+      });
+    }
   });
 });
 

@@ -42,6 +42,7 @@ import * as m044 from './migrations/044-audit-text-search.ts';
 import * as m045 from './migrations/045-assignments-learner-sort.ts';
 import * as m046 from './migrations/046-assignment-rollups.ts';
 import * as m047 from './migrations/047-learner-rollups.ts';
+import * as m048 from './migrations/048-expiry-rollups.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '045-assignments-learner-sort': m045,
   '046-assignment-rollups': m046,
   '047-learner-rollups': m047,
+  '048-expiry-rollups': m048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -764,6 +764,16 @@ export interface LearnerRollupsTable {
   score_n: number;
 }
 
+/** Completions with an expiry, per company, deactivation, department (0: none), course and day (migration 048). */
+export interface ExpiryRollupsTable {
+  company_id: number;
+  suspended: number;
+  department_id: number;
+  course_id: number;
+  expiry_day: string;
+  n: number;
+}
+
 /** The days the rollups keep as days: [start_day, end_day). */
 export interface AssignmentRollupWindowTable {
   id: number;
@@ -800,6 +810,7 @@ export interface Database {
   assignment_rollups: AssignmentRollupsTable;
   assignment_rollup_window: AssignmentRollupWindowTable;
   learner_rollups: LearnerRollupsTable;
+  expiry_rollups: ExpiryRollupsTable;
   assignment_rules: AssignmentRulesTable;
   assignment_rule_runs: AssignmentRuleRunsTable;
   assignment_rule_exclusions: AssignmentRuleExclusionsTable;

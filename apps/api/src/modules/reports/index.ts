@@ -17,3 +17,4 @@ export { companyDepartmentLabel, customFieldsByKey } from './reports.repository.
 export type { ReportCriteria } from './reports.criteria.ts';
 export { moveRollupWindow, rollupAssignmentCount, rollupDrift } from './reports-rollups.repository.ts';
 export { leaderboardCandidates, learnerRollupDrift } from './reports-learners.repository.ts';
+export { expiryRollupDrift } from './reports-expiries.repository.ts';

@@ -21,6 +21,7 @@ import type { AuthedContext } from '../../platform/context.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageMeta } from '../users/index.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
+import { expiryRollupsAnswer, rollupExpiriesPerCourse } from './reports-expiries.repository.ts';
 import { leaderboardCandidates, learnerRollupsAnswer, rollupLearnerCount } from './reports-learners.repository.ts';
 import {
   rollupAssignedPerMonth,
@@ -262,7 +263,10 @@ const DAY = 86_400_000;
 async function recertificationOf(db: Kysely<Database>, c: ReportCriteria): Promise<Recertification> {
   const now = Date.parse(c.now);
   const bound = (days: number) => new Date(now + days * DAY).toISOString();
-  const rows = await expiriesPerCourse(db, c, [bound(30), bound(60), bound(90)]);
+  const bounds: [string, string, string] = [bound(30), bound(60), bound(90)];
+  const rows = (await expiryRollupsAnswer(db, c))
+    ? await rollupExpiriesPerCourse(db, c, bounds)
+    : await expiriesPerCourse(db, c, bounds);
   const names = await courseNames(
     db,
     rows.map((row) => row.course_id),

@@ -1,0 +1,11 @@
+import Database from 'better-sqlite3';
+const db = new Database('/work/bench/bench.sqlite', { readonly: true });
+const now = new Date().toISOString();
+const d90 = new Date(Date.now() + 90 * 864e5).toISOString();
+const t = (label, q, ...p) => { const s = performance.now(); const r = db.prepare(q).all(...p); console.log(label, (performance.now() - s).toFixed(0), 'ms', JSON.stringify(r).slice(0, 200)); };
+t('expired', "SELECT count(*) n FROM assignments WHERE company_id = 2 AND status = 'completed' AND expires_at <= ?", now);
+t('next90', "SELECT count(*) n FROM assignments WHERE company_id = 2 AND status = 'completed' AND expires_at > ? AND expires_at <= ?", now, d90);
+t('next90 joined', "SELECT a.course_id, count(*) n FROM assignments a JOIN users u ON u.id = a.user_id WHERE a.company_id = 2 AND a.status = 'completed' AND a.expires_at > ? AND a.expires_at <= ? AND u.suspended = 0 GROUP BY a.course_id", now, d90);
+t('rollup rows', "SELECT count(*) n FROM assignment_rollups WHERE company_id = 2");
+t('depts', "SELECT count(*) n FROM departments WHERE company_id = 2");
+t('courses', "SELECT count(DISTINCT course_id) n FROM assignment_rollups WHERE company_id = 2");
