@@ -24,7 +24,7 @@ export async function rollupExpiriesPerCourse(
 ): Promise<ExpiryRow[]> {
   const [today, d30, d60, d90] = [c.now, ...bounds].map(dayOf) as [string, string, string, string];
   const boundDays = [...new Set([today, d30, d60, d90])];
-  const [statuses, days, edges] = await Promise.all([
+  const [statuses, days, ...edges] = await Promise.all([
     rollupCountByStatus(db, c, 'course'),
     sql<{ course_id: number; days_30: number; days_60: number; days_90: number }>`SELECT r.course_id,
         sum(CASE WHEN r.expiry_day < ${d30} THEN r.n ELSE 0 END) AS days_30,
@@ -34,7 +34,8 @@ export async function rollupExpiriesPerCourse(
       WHERE ${expiryConditions(c)} AND r.expiry_day > ${today} AND r.expiry_day < ${d90}
         AND ${sql<SqlBool>`NOT ${inList(sql`r.expiry_day`, boundDays)}`}
       GROUP BY r.course_id`.execute(db),
-    expiriesPerCourse(db, c, bounds, boundDays),
+    // One query a day: each is a short range of the expiry index.
+    ...boundDays.map((day) => expiriesPerCourse(db, c, bounds, day)),
   ]);
   const perCourse = new Map<number, ExpiryRow>();
   const row = (courseId: number) => {
@@ -50,7 +51,7 @@ export async function rollupExpiriesPerCourse(
     r.days_90 += Number(d.days_90);
   }
   // The bound days: expired ones are already counted (status expired, as the rollups derive it).
-  for (const e of edges) {
+  for (const e of edges.flat()) {
     const r = row(e.course_id);
     r.days_30 += e.days_30;
     r.days_60 += e.days_60;

@@ -301,22 +301,17 @@ export async function expiriesPerCourse(
   db: Kysely<Database>,
   c: ReportCriteria,
   bounds: [string, string, string],
-  onlyDays?: string[],
+  onlyDay?: string,
 ): Promise<ExpiryRow[]> {
   const [d30, d60, d90] = bounds;
-  // Only the completions expiring on these days (YYYY-MM-DD, UTC): the rest come from the rollups.
-  const days = onlyDays
-    ? sql`AND (${sql.join(
-        onlyDays.map((day) => sql`(a.expires_at >= ${day} AND a.expires_at < ${nextDay(day)})`),
-        sql` OR `,
-      )})`
-    : sql``;
+  // Only the completions expiring on this day (YYYY-MM-DD, UTC): the rest come from the rollups.
+  const day = onlyDay ? sql`AND a.expires_at >= ${onlyDay} AND a.expires_at < ${nextDay(onlyDay)}` : sql``;
   const { rows } = await sql<ExpiryRow>`SELECT a.course_id,
       sum(CASE WHEN a.expires_at <= ${c.now} THEN 1 ELSE 0 END) AS expired,
       sum(CASE WHEN a.expires_at > ${c.now} AND a.expires_at <= ${d30} THEN 1 ELSE 0 END) AS days_30,
       sum(CASE WHEN a.expires_at > ${d30} AND a.expires_at <= ${d60} THEN 1 ELSE 0 END) AS days_60,
       sum(CASE WHEN a.expires_at > ${d60} AND a.expires_at <= ${d90} THEN 1 ELSE 0 END) AS days_90
-    ${reportRows(c)} AND a.status = 'completed' AND a.expires_at IS NOT NULL AND a.expires_at <= ${d90} ${days}
+    ${reportRows(c)} AND a.status = 'completed' AND a.expires_at IS NOT NULL AND a.expires_at <= ${d90} ${day}
     GROUP BY a.course_id`.execute(db);
   return rows.map((row) => numbers(row, ['course_id', 'expired', 'days_30', 'days_60', 'days_90']));
 }
