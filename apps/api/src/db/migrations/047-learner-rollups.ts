@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from './helpers.ts';
+import { createStatementTriggers, createTriggerFunction, dropTriggers, isPostgres } from './helpers.ts';
 
 /**
  * One row per learner for the per-learner report widgets (issue 18 budget, decision 092):
@@ -108,11 +108,7 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
 }
 
 async function postgresTriggers(db: Kysely<any>): Promise<void> {
-  const fn = (name: string, body: string) =>
-    sql
-      .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        BEGIN ${body}; RETURN NULL; END $$`)
-      .execute(db);
+  const fn = (name: string, body: string) => createTriggerFunction(db, name, body);
   // One upsert per statement, learners in id order (two writers lock the rows in the same order).
   const addToRollups = (parts: string[]) =>
     `INSERT INTO learner_rollups (${COLUMNS})
@@ -130,13 +126,7 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
     'learner_rollups_update',
     addToRollups([part('old_rows', '-1', changedRow('o')), part('new_rows', '1', changedRow('n'))]),
   );
-  await sql`CREATE TRIGGER learner_rollups_insert AFTER INSERT ON assignments REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION learner_rollups_insert()`.execute(db);
-  await sql`CREATE TRIGGER learner_rollups_delete AFTER DELETE ON assignments REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION learner_rollups_delete()`.execute(db);
-  await sql`CREATE TRIGGER learner_rollups_update AFTER UPDATE ON assignments
-    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION learner_rollups_update()`.execute(db);
+  await createStatementTriggers(db, 'learner_rollups', 'assignments');
   await fn(
     'users_learner_rollups_move',
     `UPDATE learner_rollups lr SET department_id = n.department_id, suspended = n.suspended
@@ -157,10 +147,6 @@ const TRIGGERS = [
 ] as const;
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const postgres = isPostgres(db);
-  for (const [trigger, table] of TRIGGERS) {
-    await sql.raw(postgres ? `DROP TRIGGER ${trigger} ON ${table}` : `DROP TRIGGER ${trigger}`).execute(db);
-    if (postgres) await sql.raw(`DROP FUNCTION ${trigger}()`).execute(db);
-  }
+  await dropTriggers(db, TRIGGERS);
   await db.schema.dropTable('learner_rollups').execute();
 }

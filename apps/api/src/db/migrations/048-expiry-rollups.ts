@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from './helpers.ts';
+import { createStatementTriggers, createTriggerFunction, dropTriggers, isPostgres } from './helpers.ts';
 
 /**
  * Completions that expire, counted per company, learner's deactivation and department (0: none),
@@ -91,11 +91,7 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
 }
 
 async function postgresTriggers(db: Kysely<any>): Promise<void> {
-  const fn = (name: string, body: string, returns = 'NULL') =>
-    sql
-      .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        BEGIN ${body}; RETURN ${returns}; END $$`)
-      .execute(db);
+  const fn = (name: string, body: string, returns?: string) => createTriggerFunction(db, name, body, returns);
   const part = (table: string, sign: string, where = '') =>
     `SELECT ${key('r', 'u.department_id', 'u.suspended')}, ${sign}
       FROM ${table} r JOIN users u ON u.id = r.user_id WHERE ${counts('r')} ${where}`;
@@ -108,13 +104,7 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
     'expiry_rollups_update',
     addToRollups([part('old_rows', '-1', changedRow('o')), part('new_rows', '1', changedRow('n'))]),
   );
-  await sql`CREATE TRIGGER expiry_rollups_insert AFTER INSERT ON assignments REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION expiry_rollups_insert()`.execute(db);
-  await sql`CREATE TRIGGER expiry_rollups_delete AFTER DELETE ON assignments REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION expiry_rollups_delete()`.execute(db);
-  await sql`CREATE TRIGGER expiry_rollups_update AFTER UPDATE ON assignments
-    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION expiry_rollups_update()`.execute(db);
+  await createStatementTriggers(db, 'expiry_rollups', 'assignments');
   const learnerPart = (users: string, sign: string) =>
     `SELECT ${key('a', 'x.department_id', 'x.suspended')}, ${sign}
       FROM ${users} x JOIN assignments a ON a.user_id = x.id WHERE ${counts('a')}`;
@@ -146,10 +136,6 @@ const TRIGGERS = [
 ] as const;
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const postgres = isPostgres(db);
-  for (const [trigger, table] of TRIGGERS) {
-    await sql.raw(postgres ? `DROP TRIGGER ${trigger} ON ${table}` : `DROP TRIGGER ${trigger}`).execute(db);
-    if (postgres) await sql.raw(`DROP FUNCTION ${trigger}()`).execute(db);
-  }
+  await dropTriggers(db, TRIGGERS);
   await db.schema.dropTable('expiry_rollups').execute();
 }
