@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, ensureInitialData } from '../src/db/seed/initial-data.ts';
 import { signedIn } from './support/client.ts';
-import { type TestApp, createTestApp } from './support/test-app.ts';
+import { DEMO_SEED_LIMIT_MS, type TestApp, createTestApp } from './support/test-app.ts';
 
 // The demo's learners completed courses before the player existed: their certificates are issued on
 // the first download like any other, and verify publicly.
@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await ensureInitialData(t.db, t.config, t.app.log);
-}, 120_000);
+}, DEMO_SEED_LIMIT_MS);
 afterAll(async () => t.close());
 
 describe('the demo learner', () => {

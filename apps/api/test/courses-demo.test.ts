@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureInitialData } from '../src/db/seed/initial-data.ts';
 import { type TestClient, signedIn } from './support/client.ts';
-import { type TestApp, createTestApp } from './support/test-app.ts';
+import { DEMO_SEED_LIMIT_MS, type TestApp, createTestApp } from './support/test-app.ts';
 
 // The demo catalog (db/seed/catalog*.ts) through the catalog API: the shape migration 021 gave it.
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await ensureInitialData(t.db, t.config, t.app.log);
   admin = await signedIn(t.app, 'admin', t.config.adminPassword);
-}, 120_000);
+}, DEMO_SEED_LIMIT_MS);
 afterAll(async () => t.close());
 
 interface TreeNode {

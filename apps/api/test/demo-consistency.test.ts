@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, ensureInitialData } from '../src/db/seed/initial-data.ts';
 import type { Database } from '../src/db/types.ts';
 import { type TestClient, signedIn } from './support/client.ts';
-import { type TestApp, createTestApp } from './support/test-app.ts';
+import { DEMO_SEED_LIMIT_MS, type TestApp, createTestApp } from './support/test-app.ts';
 
 // The demo's learning history is what the player would have written (db/seed/demo-activity.ts): every
 // completion has its attempts, activity steps and answers; a course in progress resumes in the real
@@ -15,7 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await ensureInitialData(t.db, t.config, t.app.log);
-}, 180_000);
+}, DEMO_SEED_LIMIT_MS);
 afterAll(async () => t.close());
 
 async function count(db: Kysely<Database>, query: ReturnType<typeof sql<{ n: number }>>): Promise<number> {

@@ -5,7 +5,7 @@ import { generateLargeDataSet } from '../src/db/seed/large.ts';
 import type { Database } from '../src/db/types.ts';
 import { signedIn } from './support/client.ts';
 import { createUser } from './support/factories.ts';
-import { TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
+import { DEMO_SEED_LIMIT_MS, TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
 
 const ADMIN_PASSWORD = 'heed-admin-demo';
 const SLUGS = ['acme', 'borealis', 'cedar'] as const;
@@ -64,24 +64,28 @@ describe('demo seed', () => {
   beforeAll(async () => {
     t = await createTestApp();
     lines = await ensureInitialData(t.db, t.config, t.app.log);
-  }, 120_000);
+  }, DEMO_SEED_LIMIT_MS);
   afterAll(async () => t.close());
 
   // First, before other tests sign in (and so add audit entries) or add users.
-  it('is deterministic: a second database seeded weeks later holds the same people, courses and status mix', async () => {
-    const other = await createTestApp();
-    try {
-      other.clock.now = new Date(t.clock.now.getTime() + 45 * 86_400_000 + 7 * 3_600_000);
-      await ensureInitialData(other.db, other.config, other.app.log);
-      const [a, b] = [await fingerprint(t.db), await fingerprint(other.db)];
-      expect(b.counts).toEqual(a.counts);
-      expect(b.users).toEqual(a.users);
-      expect(b.courses).toEqual(a.courses);
-      expect(b.statuses).toEqual(a.statuses);
-    } finally {
-      await other.close();
-    }
-  }, 120_000);
+  it(
+    'is deterministic: a second database seeded weeks later holds the same people, courses and status mix',
+    async () => {
+      const other = await createTestApp();
+      try {
+        other.clock.now = new Date(t.clock.now.getTime() + 45 * 86_400_000 + 7 * 3_600_000);
+        await ensureInitialData(other.db, other.config, other.app.log);
+        const [a, b] = [await fingerprint(t.db), await fingerprint(other.db)];
+        expect(b.counts).toEqual(a.counts);
+        expect(b.users).toEqual(a.users);
+        expect(b.courses).toEqual(a.courses);
+        expect(b.statuses).toEqual(a.statuses);
+      } finally {
+        await other.close();
+      }
+    },
+    DEMO_SEED_LIMIT_MS,
+  );
 
   it('lists the site admin and the four sign-ins of every company', () => {
     expect(lines[0]).toContain('admin (admin@heed.test)');

@@ -117,3 +117,10 @@ function ensurePgTrgm(url: string) {
   })();
   return pgTrgm;
 }
+
+/**
+ * How long a test may take to seed the demo (~15,000 assignments with their activity, through the
+ * rollups' triggers): about 45 s on PostgreSQL alone, twice that beside the other CI lanes. A guard
+ * against a hang, not a speed: the seed's speed is `npm run bench -- seed`.
+ */
+export const DEMO_SEED_LIMIT_MS = 300_000;
