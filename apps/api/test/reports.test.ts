@@ -7,6 +7,7 @@ import {
   type ReportCriteria,
   expiryRollupDrift,
   leaderboardCandidates,
+  learnerPageRows,
   learnerRollupDrift,
   moveRollupWindow,
   rollupDrift,
@@ -670,6 +671,34 @@ describe('exports', () => {
       expect(response.body).toContain(`'=HYPERLINK`);
     const audit = await t.db.selectFrom('audit_log').select('action').where('action', '=', 'reports.export').execute();
     expect(audit.length).toBeGreaterThan(0);
+  });
+
+  it('exports every learner of user-completion-summary in the widget’s order, batch after batch', async () => {
+    for (const userId of pool) await insertAssignment(t.db, { companyId: w.companyA, userId, courseId: w.courses.fire });
+    const widget = await cm.get(
+      '/api/v3/reports/assignments/user-completion-summary?per_page=100&include_deactivated=1',
+    );
+    const usernames = widget.json().data.map((row: { learner: { username: string } }) => row.learner.username);
+    expect(usernames.length).toBeGreaterThanOrEqual(pool.length);
+    const csv = await cm.get(
+      '/api/v3/reports/assignments/export?report=user-completion-summary&format=csv&include_deactivated=1',
+    );
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split(/\r?\n/).slice(1);
+    expect(lines).toHaveLength(usernames.length);
+    usernames.forEach((username: string, i: number) => expect(lines[i]).toContain(username));
+    // The export's batches walk on from the last learner of the one before: one learner a batch here.
+    const c: ReportCriteria = { companyId: w.companyA, now, departments: null, includeDeactivated: true };
+    const walked: number[] = [];
+    let after: Awaited<ReturnType<typeof learnerPageRows>>[number] | undefined;
+    for (;;) {
+      const [row] = await learnerPageRows(t.db, c, { limit: 1, after });
+      if (!row) break;
+      walked.push(row.user_id);
+      after = row;
+    }
+    expect(walked).toEqual((await learnerPageRows(t.db, c, { limit: 1000 })).map((row) => row.user_id));
+    expect(walked).toHaveLength(usernames.length);
   });
 
   it('streams every learner of user-completion-summary as XLSX', async () => {

@@ -18,3 +18,4 @@ export type { ReportCriteria } from './reports.criteria.ts';
 export { moveRollupWindow, rollupAssignmentCount, rollupDrift } from './reports-rollups.repository.ts';
 export { leaderboardCandidates, learnerRollupDrift } from './reports-learners.repository.ts';
 export { expiryRollupDrift } from './reports-expiries.repository.ts';
+export { learnerPageRows } from './reports.repository.ts';

@@ -9,7 +9,8 @@ import type { Cell, SpreadsheetDownload } from '../../platform/files/spreadsheet
 import type { ReportCriteria } from './reports.criteria.ts';
 import { reportCriteria } from './reports.filters.ts';
 import { companyDepartmentLabel } from './reports.repository.ts';
-import { type ReportsDeps, attributeSummaryOf, reportOf, userCompletionOf } from './reports.service.ts';
+import { type LearnerRow, learnerPageRows } from './reports.repository.ts';
+import { type ReportsDeps, attributeSummaryOf, fewLearners, reportOf, userCompletionRow } from './reports.service.ts';
 
 type ExportQuery = z.output<typeof exportReportQuery>;
 
@@ -18,11 +19,14 @@ const LEARNER_BATCH = 2000;
 const NOT_FILTERS = new Set(['report', 'format']);
 
 async function* learnerBatches(db: Kysely<Database>, c: ReportCriteria, department: string): AsyncGenerator<Cell[][]> {
-  for (let page = 1; ; page++) {
-    const { data } = await userCompletionOf(db, c, page, LEARNER_BATCH);
-    if (data.length === 0) return;
-    yield reportTable('user-completion-summary', data, { department }).rows;
-    if (data.length < LEARNER_BATCH) return;
+  const few = await fewLearners(db, c);
+  let after: LearnerRow | undefined;
+  for (;;) {
+    const rows = await learnerPageRows(db, c, { limit: LEARNER_BATCH, after, few });
+    if (rows.length === 0) return;
+    yield reportTable('user-completion-summary', rows.map(userCompletionRow), { department }).rows;
+    if (rows.length < LEARNER_BATCH) return;
+    after = rows.at(-1);
   }
 }
 

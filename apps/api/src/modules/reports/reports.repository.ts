@@ -244,14 +244,20 @@ export async function topLearners(
  * One page of the learners with assignments matching the criteria, by name: the learners are walked
  * in name order from the users' indexes, each kept when one assignment matches, and only the page's
  * assignments are summed. `few`: the criteria's custom fields match few learners (see below).
+ * An export walks on from the last learner of its previous batch (`after`), never over an offset.
  */
 export async function learnerPageRows(
   db: Kysely<Database>,
   c: ReportCriteria,
-  limit: number,
-  offset: number,
-  few = false,
+  page: {
+    limit: number;
+    /** Learners to skip (a page of the widget), or the learner to start after (an export's batches). */
+    offset?: number;
+    after?: Pick<LearnerRow, 'last_name' | 'first_name' | 'user_id'> | undefined;
+    few?: boolean;
+  },
 ): Promise<LearnerRow[]> {
+  const { limit, offset = 0, after, few = false } = page;
   // Few learners hold the first custom field's values: read them from the field's index and sort
   // them, rather than walk every learner of the company to find them.
   const [first, ...others] = few ? (c.customFields ?? []) : [];
@@ -264,16 +270,18 @@ export async function learnerPageRows(
         ...learnerFilters({ ...c, customFields: others }, 'u', 'id'),
       ]
     : [sql`u.company_id = ${c.companyId}`, ...learnerFilters(c, 'u', 'id')];
-  const { rows: page } = await sql<{ id: number }>`SELECT u.id FROM ${from}
+  if (after)
+    where.push(sql`(u.last_name, u.first_name, u.id) > (${after.last_name}, ${after.first_name}, ${after.user_id})`);
+  const { rows: ids } = await sql<{ id: number }>`SELECT u.id FROM ${from}
     WHERE ${sql.join(where, sql` AND `)}
       AND EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = u.id AND ${conditions(c, { byLearner: true })})
     ORDER BY ${LEARNER_ORDER} LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  if (page.length === 0) return [];
+  if (ids.length === 0) return [];
   const { rows } = await sql<LearnerRow>`SELECT ${learnerColumns(c.now)}
     FROM ${FROM} LEFT JOIN departments d ON d.id = u.department_id
     WHERE ${conditions(c, { byLearner: true })} AND ${inList(
       sql`a.user_id`,
-      page.map((row) => Number(row.id)),
+      ids.map((row) => Number(row.id)),
     )}
     GROUP BY u.id, u.first_name, u.last_name, u.username, u.suspended, u.department_id, d.name
     ORDER BY ${LEARNER_ORDER}`.execute(db);

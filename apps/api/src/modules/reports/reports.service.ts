@@ -312,22 +312,27 @@ export async function userCompletionOf(
     // The total first, from the learner rollups: it says whether walking learners by name finds the
     // page soon, or whether the few that match are better read from their custom field and sorted.
     total = await rollupLearnerCount(db, c);
-    rows = offset >= total ? [] : await learnerPageRows(db, c, perPage, offset, total <= FEW_LEARNERS);
+    rows = offset >= total ? [] : await learnerPageRows(db, c, { limit: perPage, offset, few: total <= FEW_LEARNERS });
   } else {
-    [rows, total] = await Promise.all([learnerPageRows(db, c, perPage, offset), learnerCount(db, c)]);
+    [rows, total] = await Promise.all([learnerPageRows(db, c, { limit: perPage, offset }), learnerCount(db, c)]);
   }
-  return {
-    data: rows.map((row) => ({
-      learner: { id: row.user_id, name: learnerName(row), username: row.username, deactivated: row.suspended === 1 },
-      department: departmentRef(row),
-      assigned: row.assigned,
-      completed: row.completed,
-      overdue: row.overdue,
-      completion_rate: percent(row.completed, row.assigned),
-      average_score: average(row.score_sum, row.score_n),
-    })),
-    meta: pageMeta(page, perPage, total),
-  };
+  return { data: rows.map(userCompletionRow), meta: pageMeta(page, perPage, total) };
+}
+
+/** A learner's row of user-completion-summary. */
+export const userCompletionRow = (row: LearnerRow): UserCompletionRow => ({
+  learner: { id: row.user_id, name: learnerName(row), username: row.username, deactivated: row.suspended === 1 },
+  department: departmentRef(row),
+  assigned: row.assigned,
+  completed: row.completed,
+  overdue: row.overdue,
+  completion_rate: percent(row.completed, row.assigned),
+  average_score: average(row.score_sum, row.score_n),
+});
+
+/** Whether the criteria's custom fields pick few enough learners to read from the field's index and sort. */
+export async function fewLearners(db: Kysely<Database>, c: ReportCriteria): Promise<boolean> {
+  return learnerRollupsAnswer(c) && (await rollupLearnerCount(db, c)) <= FEW_LEARNERS;
 }
 
 /** Each report from validated criteria: what the endpoints answer and the exports write. */
