@@ -148,6 +148,11 @@ describe('the job queue', () => {
 });
 
 describe('the worker thread', () => {
+  // A thread loads the app's modules itself (through tsx, uncached on a clean clone: 7–15 s here, more
+  // beside the other CI lanes): its first job waits that long, with a 2-minute guard against a hang.
+  const THREAD_START_POLLS = 2400;
+  const THREAD_TEST_LIMIT_MS = 180_000;
+
   /** The thread opens its own connection: to this test's SQLite file, or to this test's PostgreSQL schema. */
   async function threadConfig() {
     if (t.dialect !== 'postgres') return t.config;
@@ -155,32 +160,42 @@ describe('the worker thread', () => {
     return { ...t.config, databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: rows[0]!.schema };
   }
 
-  it('runs queued jobs on its own thread and connection, and stops gracefully', async () => {
-    const { deliveryId, jobId } = await queueTestDelivery(t.db);
-    const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 50 });
-    const status = await jobStatusAfterWaiting(t.db, jobId, 300);
-    await running.stop();
-    expect(status).toBe('completed');
-    const row = await t.db
-      .selectFrom('deliveries')
-      .select('status')
-      .where('id', '=', deliveryId)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('outbox');
-  });
-
-  it('starts a job queued while it sleeps at once, without waiting out its poll interval', async () => {
-    // A minute between polls: only the enqueue's wake-up can start the second job within the test.
-    const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 60_000 });
-    try {
-      const first = await queueTestDelivery(t.db);
-      expect(await jobStatusAfterWaiting(t.db, first.jobId, 600)).toBe('completed');
-      // Past the quick polls that follow a wake-up: the thread is now in its minute-long wait.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const second = await queueTestDelivery(t.db);
-      expect(await jobStatusAfterWaiting(t.db, second.jobId, 200)).toBe('completed');
-    } finally {
+  it(
+    'runs queued jobs on its own thread and connection, and stops gracefully',
+    async () => {
+      const { deliveryId, jobId } = await queueTestDelivery(t.db);
+      const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 50 });
+      const status = await jobStatusAfterWaiting(t.db, jobId, THREAD_START_POLLS);
       await running.stop();
-    }
-  });
+      expect(status).toBe('completed');
+      const row = await t.db
+        .selectFrom('deliveries')
+        .select('status')
+        .where('id', '=', deliveryId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('outbox');
+    },
+    THREAD_TEST_LIMIT_MS,
+  );
+
+  it(
+    'starts a job queued while it sleeps at once, without waiting out its poll interval',
+    async () => {
+      // A minute between polls: only the enqueue's wake-up can start the second job within the test.
+      const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, {
+        pollIntervalMs: 60_000,
+      });
+      try {
+        const first = await queueTestDelivery(t.db);
+        expect(await jobStatusAfterWaiting(t.db, first.jobId, THREAD_START_POLLS)).toBe('completed');
+        // Past the quick polls that follow a wake-up: the thread is now in its minute-long wait.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const second = await queueTestDelivery(t.db);
+        expect(await jobStatusAfterWaiting(t.db, second.jobId, 200)).toBe('completed');
+      } finally {
+        await running.stop();
+      }
+    },
+    THREAD_TEST_LIMIT_MS,
+  );
 });

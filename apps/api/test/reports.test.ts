@@ -674,7 +674,8 @@ describe('exports', () => {
   });
 
   it('exports every learner of user-completion-summary in the widget’s order, batch after batch', async () => {
-    for (const userId of pool) await insertAssignment(t.db, { companyId: w.companyA, userId, courseId: w.courses.fire });
+    for (const userId of pool)
+      await insertAssignment(t.db, { companyId: w.companyA, userId, courseId: w.courses.fire });
     const widget = await cm.get(
       '/api/v3/reports/assignments/user-completion-summary?per_page=100&include_deactivated=1',
     );
@@ -686,7 +687,7 @@ describe('exports', () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split(/\r?\n/).slice(1);
     expect(lines).toHaveLength(usernames.length);
-    usernames.forEach((username: string, i: number) => expect(lines[i]).toContain(username));
+    for (const [i, username] of usernames.entries()) expect(lines[i]).toContain(username);
     // The export's batches walk on from the last learner of the one before: one learner a batch here.
     const c: ReportCriteria = { companyId: w.companyA, now, departments: null, includeDeactivated: true };
     const walked: number[] = [];
