@@ -151,9 +151,12 @@ describe('the ZIP reader', () => {
   });
 
   it('refuses more entries than its limit, naming the file as its caller does', async () => {
+    // Stored, not deflated: the count is what is refused, and 10,001 deflate streams wait on the
+    // process's zlib threads, which other test files share (30 s in CI, 3 s alone).
     const parts = Array.from({ length: ZIP_LIMITS.maxEntries + 1 }, (_, i) => ({
       name: `sco/${i}.html`,
       content: 'x',
+      stored: true,
     }));
     const zip = await zipOf(parts);
     const error = await listZipEntries(archiveOf(zip), { label: 'SCORM package' }).catch((e: unknown) => e);
