@@ -102,7 +102,8 @@ export async function migrateToLatest(db: Kysely<any>, schema = 'public'): Promi
  *
  * Kysely's migrator first lists every table of the database (`pg_get_serial_sequence` on each); a schema
  * dropped by someone else meanwhile (parallel tests, a tenant schema being removed) fails that listing
- * with "schema … does not exist" (3F000) before any migration ran, so that one error is retried.
+ * with "schema … does not exist" (3F000) or, when the schema goes between the listing's two reads,
+ * "relation … does not exist" (42P01), before any migration ran; only those errors are retried.
  */
 export async function migrateTo(
   db: Kysely<any>,
@@ -116,7 +117,8 @@ export async function migrateTo(
     const { error, results } = await (name === undefined ? migrator.migrateToLatest() : migrator.migrateTo(name));
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    const vanishedSchema = (error as { code?: string } | undefined)?.code === '3F000' && !results?.length;
+    const code = (error as { code?: string } | undefined)?.code;
+    const vanishedSchema = (code === '3F000' || code === '42P01') && !results?.length;
     if (vanishedSchema && attempt < attempts) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
