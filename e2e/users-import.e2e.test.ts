@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { useChromium } from './support/use-chromium.ts';
 import { demoUser } from './support/demo-users.ts';
-import { signInToConsole } from './support/shell.ts';
+import { apiFromPage, signInToConsole } from './support/shell.ts';
 import { seriousViolations } from './support/axe.ts';
 
 const chromium = useChromium();
@@ -42,18 +42,49 @@ async function dropFile(name: string, content: string) {
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
+/** Maps the file's Badge column to Acme's required Employee ID, as its header names no field. */
+async function mapBadgeToEmployeeId() {
+  const badge = page.getByRole('combobox', { name: 'Field for column Badge' });
+  await badge.click();
+  await page.getByRole('option', { name: 'Employee ID' }).click();
+  await expect(badge.inputValue()).resolves.toBe('Employee ID');
+}
+
+/** Opens a new import and drops the file on it: the mapping step. */
+async function dropNewImport(name: string, content: string) {
+  await page.getByRole('link', { name: 'New import' }).first().click();
+  await page.waitForURL(/\/admin\/users\/import\/new$/);
+  await dropFile(name, content);
+  await page.getByRole('table', { name: 'Columns of the file' }).waitFor();
+  await page.waitForURL(/\?id=\d+&step=mapping/);
+}
+
+/** From the dry run's answer: imports the `creates` users and waits for the import to finish. */
+async function importAndFinish(creates: number) {
+  await page.getByRole('button', { name: `Import ${creates} users` }).click();
+  await page.waitForURL(/step=import/);
+  await page.getByRole('progressbar', { name: /Import/ }).waitFor();
+  await page.getByTestId('import-finished').waitFor({ timeout: 60_000 });
+}
+
+const RULE = `E2E import rule ${tag}`;
+
+afterEach(async () => {
+  // Leave no rule behind for the other journeys (its assignments stay, as a deleted rule's do).
+  const rules = await apiFromPage<{ data: { id: number; name: string }[] }>(page, 'GET', '/assignment-rules').catch(
+    () => null,
+  );
+  for (const rule of rules?.json?.data?.filter((r) => r.name === RULE) ?? [])
+    await apiFromPage(page, 'DELETE', `/assignment-rules/${rule.id}`).catch(() => {});
+  await context?.close();
+});
+
 describe('users import', () => {
   test('a Company Manager imports a CSV through the stepper: fixes a mapping, sees the dry-run errors, imports, finds the users', async () => {
     context = await chromium.newContext({ width: 1440, height: 900 });
     page = await context.newPage();
     await signInToConsole(page, demoUser('acme', 'cm'), '/admin/users/import/');
-    await page.getByRole('link', { name: 'New import' }).first().click();
-    await page.waitForURL(/\/admin\/users\/import\/new$/);
-
-    await dropFile('new-hires.csv', CSV);
-    const columns = page.getByRole('table', { name: 'Columns of the file' });
-    await columns.waitFor();
-    await page.waitForURL(/\?id=\d+&step=mapping/);
+    await dropNewImport('new-hires.csv', CSV);
     await expect(
       page.getByText('new-hires.csv: 6 columns, about 4 rows, separated by ";", UTF-8.').isVisible(),
     ).resolves.toBe(true);
@@ -63,9 +94,7 @@ describe('users import', () => {
     expect(await seriousViolations(page, { bestPractice: false })).toEqual([]);
 
     // The fix: the Badge column is the company's Employee ID.
-    await badge.click();
-    await page.getByRole('option', { name: 'Employee ID' }).click();
-    await expect(badge.inputValue()).resolves.toBe('Employee ID');
+    await mapBadgeToEmployeeId();
     await page.getByRole('button', { name: 'Next: options' }).click();
     await page.getByText('People already in Heed').waitFor();
     await page.getByRole('button', { name: 'Next: dry run' }).click();
@@ -81,11 +110,8 @@ describe('users import', () => {
     );
     expect(await seriousViolations(page, { bestPractice: false })).toEqual([]);
 
-    await page.getByRole('button', { name: 'Import 3 users' }).click();
-    await page.waitForURL(/step=import/);
+    await importAndFinish(3);
     const progress = page.getByRole('progressbar', { name: /Import/ });
-    await progress.waitFor();
-    await page.getByTestId('import-finished').waitFor({ timeout: 60_000 });
     await expect(progress.getAttribute('aria-valuenow')).resolves.toBe('100');
     await expect(page.getByTestId('import-progress').getByRole('status').textContent()).resolves.toBe('4 of 4 rows.');
     await expect(page.getByRole('list', { name: 'Summary' }).textContent()).resolves.toMatch(
@@ -115,5 +141,62 @@ describe('users import', () => {
     await page.goto('/admin/users/import/');
     const row = page.getByTestId('import-row').filter({ hasText: 'new-hires.csv' }).first();
     await expect(row.getByTestId('import-status').textContent()).resolves.toBe('Completed with errors');
+  });
+  test('an import that runs the assignment rules gives the new users the courses of the rules that pick them', async () => {
+    context = await chromium.newContext({ width: 1440, height: 900 });
+    page = await context.newPage();
+    await signInToConsole(page, demoUser('acme', 'cm'), '/admin/users/import/');
+    // A department of this run's own, and an active rule that assigns every learner in it a course.
+    const department = await apiFromPage<{ data: { id: number } }>(page, 'POST', '/departments', { name: tag });
+    expect(department.status).toBe(201);
+    const courses = await apiFromPage<{ data: { id: number; name: string }[] }>(
+      page,
+      'GET',
+      `/courses?text=${encodeURIComponent('Secure Remote Working')}`,
+    );
+    const course = courses.json.data.find((c) => c.name === 'Secure Remote Working');
+    expect(course).toBeDefined();
+    const rule = await apiFromPage(page, 'POST', '/assignment-rules', {
+      name: RULE,
+      conditions: [{ field: 'department_id', operator: 'in', value: [department.json.data.id] }],
+      course_ids: [course!.id],
+      due_days: 30,
+    });
+    expect(rule.status).toBe(201);
+
+    // Two new hires in that department and one in Finance, which the rule does not pick.
+    const file = [
+      'Login;Mail;Given name;Family name;Dept;Badge',
+      `${tag}.rosalind;${tag}.rosalind@example.test;Rosalind;Franklin;${tag};AC-91001`,
+      `${tag}.barbara;${tag}.barbara@example.test;Barbara;McClintock;${tag};AC-91002`,
+      `${tag}.emmy;${tag}.emmy@example.test;Emmy;Noether;Finance;AC-91003`,
+    ].join('\n');
+    await dropNewImport('rule-hires.csv', file);
+    await mapBadgeToEmployeeId();
+    await page.getByRole('button', { name: 'Next: options' }).click();
+    const runRules = page.getByRole('switch', { name: 'Run assignment rules' });
+    await expect(runRules.isChecked()).resolves.toBe(false);
+    await runRules.check();
+    await expect.poll(() => runRules.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Next: dry run' }).click();
+    await expect(page.getByRole('list', { name: 'What the import would do' }).textContent()).resolves.toMatch(
+      /Created\s*3[\s\S]*Failed\s*0/,
+    );
+    await importAndFinish(3);
+    await page
+      .getByText("The company's active assignment rules ran for each created or updated user", { exact: false })
+      .waitFor();
+
+    // The assignments list shows the rule's course for the two, with the rule as its source.
+    await page.goto(`/admin/assignments?text=${tag}`);
+    const table = page.getByRole('table', { name: 'Assignments' });
+    await table.locator('tbody tr').first().waitFor();
+    const fromRule = table.locator('tbody tr').filter({ hasText: `Rule: ${RULE}` });
+    await expect.poll(() => fromRule.count(), { timeout: 15_000 }).toBe(2);
+    const rows = await fromRule.allInnerTexts();
+    expect(rows.every((row) => row.includes('Secure Remote Working'))).toBe(true);
+    expect(rows.join('\n')).toMatch(/Franklin/);
+    expect(rows.join('\n')).toMatch(/McClintock/);
+    expect(rows.join('\n')).not.toMatch(/Noether/);
   });
 });
