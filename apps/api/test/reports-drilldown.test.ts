@@ -208,5 +208,17 @@ describe('dashboard drill-downs', () => {
         fromTable[queries.indexOf(drillQuery('not_started', true))],
       );
     }
+    // A total with no status reads no clock and is kept, but only until the next write.
+    const byCourse = `field[course_id]=${w.courses.fire}`;
+    const before = await listTotal(byCourse);
+    expect(await listTotal(byCourse)).toBe(before);
+    await insertAssignment(t.db, {
+      companyId: w.companyA,
+      userId: w.learners.ops1,
+      courseId: w.courses.fire,
+      assignedAt: at(-60),
+      dueAt: at(60 * 24 * 30),
+    });
+    expect(await listTotal(byCourse)).toBe(before + 1);
   });
 });

@@ -11,6 +11,7 @@ import {
   learnerRollupDrift,
   moveRollupWindow,
   rollupDrift,
+  rollupTotalsDrift,
 } from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 
@@ -421,6 +422,7 @@ describe('assignment reports equal a recount', () => {
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
         await apply(commands);
         expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await rollupTotalsDrift(t.db, w.companyA)).toEqual([]);
         expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await expiryRollupDrift(t.db, w.companyA)).toEqual([]);
         await checkLeaderboardWalk();
@@ -456,6 +458,7 @@ describe('assignment reports equal a recount', () => {
         await checkAll(cm, await everything(), {});
         expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toEqual({ moved: true, rebuilt: false });
         expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await rollupTotalsDrift(t.db, w.companyA)).toEqual([]);
         expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await expiryRollupDrift(t.db, w.companyA)).toEqual([]);
         await checkLeaderboardWalk();
@@ -470,6 +473,7 @@ describe('assignment reports equal a recount', () => {
       now = start.toISOString();
       expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toEqual({ moved: true, rebuilt: true });
       expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
+      expect(await rollupTotalsDrift(t.db, w.companyA)).toEqual([]);
       await signInAgain();
     }
     await checkAll(cm, await everything(), {});

@@ -43,6 +43,7 @@ import * as m045 from './migrations/045-assignments-learner-sort.ts';
 import * as m046 from './migrations/046-assignment-rollups.ts';
 import * as m047 from './migrations/047-learner-rollups.ts';
 import * as m048 from './migrations/048-expiry-rollups.ts';
+import * as m049 from './migrations/049-assignment-rollup-totals.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '046-assignment-rollups': m046,
   '047-learner-rollups': m047,
   '048-expiry-rollups': m048,
+  '049-assignment-rollup-totals': m049,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

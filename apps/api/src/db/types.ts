@@ -775,6 +775,19 @@ export interface ExpiryRollupsTable {
 }
 
 /** The days the rollups keep as days: [start_day, end_day). */
+/** SQLite only (migration 049): `assignment_rollups` summed over the months assigned and completed. */
+export interface AssignmentRollupTotalsTable {
+  company_id: number;
+  suspended: number;
+  department_id: number;
+  course_id: number;
+  state: 'not_started' | 'in_progress' | 'completed';
+  turn_day: string;
+  n: number;
+  score_sum: number;
+  score_n: number;
+}
+
 export interface AssignmentRollupWindowTable {
   id: number;
   start_day: string;
@@ -808,6 +821,7 @@ export interface Database {
   questions: QuestionsTable;
   assignments: AssignmentsTable;
   assignment_rollups: AssignmentRollupsTable;
+  assignment_rollup_totals: AssignmentRollupTotalsTable;
   assignment_rollup_window: AssignmentRollupWindowTable;
   learner_rollups: LearnerRollupsTable;
   expiry_rollups: ExpiryRollupsTable;

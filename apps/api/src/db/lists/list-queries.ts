@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../create-db.ts';
 import { POSTGRES_STAMP, dataStamp, stampOf } from '../data-stamp.ts';
 import type { Database } from '../types.ts';
-import { cachedCount } from './count-cache.ts';
+import { cachedCount, cachedQuickCount } from './count-cache.ts';
 import type { ListCriteria, ListOrder, ListPageRequest, ListSpec } from './list-spec.ts';
 import type { MatchList } from './match-lists.ts';
 import { type PlanHint, defaultHint, orderColumn, sortRef, whereContext } from './plan-hint.ts';
@@ -81,9 +81,13 @@ export async function countList<Criteria extends ListCriteria>(
   spec: AnySpec<Criteria>,
   criteria: Criteria,
 ): Promise<number> {
-  const quick = dialect === 'sqlite' ? await spec.sqlite.quickCount?.(db, criteria) : undefined;
-  if (quick !== undefined) return quick;
   const key = JSON.stringify([spec.name, criteria]);
+  const quickCount = dialect === 'sqlite' ? spec.sqlite.quickCount : undefined;
+  if (quickCount) {
+    const clockBound = (criteria as { now?: unknown }).now !== undefined;
+    const quick = await cachedQuickCount(db, dialect, key, clockBound, () => quickCount(db, criteria));
+    if (quick !== undefined) return quick;
+  }
   return cachedCount(db, dialect, key, buildCountQuery(db, dialect, spec, criteria));
 }
 

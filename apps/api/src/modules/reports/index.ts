@@ -15,7 +15,12 @@ export { reportCriteria } from './reports.filters.ts';
 export { reportSheet } from './reports-export.service.ts';
 export { companyDepartmentLabel, customFieldsByKey } from './reports.repository.ts';
 export type { ReportCriteria } from './reports.criteria.ts';
-export { moveRollupWindow, rollupAssignmentCount, rollupDrift } from './reports-rollups.repository.ts';
+export {
+  moveRollupWindow,
+  rollupAssignmentCount,
+  rollupDrift,
+  rollupTotalsDrift,
+} from './reports-rollups.repository.ts';
 export { leaderboardCandidates, learnerRollupDrift } from './reports-learners.repository.ts';
 export { expiryRollupDrift } from './reports-expiries.repository.ts';
 export { learnerPageRows } from './reports.repository.ts';

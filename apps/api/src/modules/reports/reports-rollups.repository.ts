@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import { hasRowLocks } from '../../db/dialect/index.ts';
 import { fillRollups, rollupKey } from '../../db/migrations/046-assignment-rollups.ts';
@@ -69,6 +69,16 @@ function rollupConditions(c: ReportCriteria, options: RollupOptions = {}): RawBu
   }
   return sql.join(and, sql` AND `) as RawBuilder<SqlBool>;
 }
+
+/**
+ * SQLite keeps `assignment_rollup_totals` (migration 049, decision 094): the rollups without their
+ * months, a tenth of the rows, for sums that need no period.
+ */
+const keepsTotals = (db: Kysely<Database>) => !(db.getExecutor().adapter instanceof PostgresAdapter);
+
+/** The rollup rows a status sum reads: the totals when it needs no month and SQLite keeps them. */
+const statusSource = (db: Kysely<Database>, c: ReportCriteria, options: RollupOptions) =>
+  keepsTotals(db) && (!c.period || options.noPeriod) ? sql`assignment_rollup_totals` : sql`assignment_rollups`;
 
 export interface RollupStatusRow {
   k0: number | string | null;
@@ -154,7 +164,7 @@ export async function rollupStatusRows(
     ${groupBy(keys.table)}`;
   const { rows } = await sql<Record<string, unknown>>`SELECT ${select(keys.rollup)},
       ${countsPerStatus(rollupStatus, sql`r.n`)}, sum(r.score_sum) AS score_sum, sum(r.score_n) AS score_n
-    FROM assignment_rollups r WHERE ${rollupConditions(c, options)} AND r.turn_day <> ${today}
+    FROM ${statusSource(db, c, options)} r WHERE ${rollupConditions(c, options)} AND r.turn_day <> ${today}
     ${groupBy(keys.rollup)}
     UNION ALL ${turningToday('due_at', false)}
     UNION ALL ${turningToday('expires_at', true)}`.execute(db);
@@ -224,6 +234,7 @@ export async function moveRollupWindow(
       .executeTakeFirstOrThrow();
     if (today < old.start) {
       await rebuild(trx, { start: today, end });
+      await dropEmptyTotals(trx);
       return { moved: true, rebuilt: true };
     }
     if (today === old.start && end <= old.end) return { moved: false, rebuilt: false };
@@ -231,8 +242,14 @@ export async function moveRollupWindow(
     await recode(trx, old, next);
     await trx.updateTable('assignment_rollup_window').set({ start_day: next.start, end_day: next.end }).execute();
     await trx.deleteFrom('assignment_rollups').where('n', '=', 0).execute();
+    await dropEmptyTotals(trx);
     return { moved: true, rebuilt: false };
   });
+}
+
+/** Total rows whose rollup rows all went (their triggers leave zeros behind). */
+async function dropEmptyTotals(db: Kysely<Database>): Promise<void> {
+  if (keepsTotals(db)) await db.deleteFrom('assignment_rollup_totals').where('n', '=', 0).execute();
 }
 
 const windowOf = (w: Window) => sql`(SELECT ${w.start} AS start_day, ${w.end} AS end_day)`;
@@ -308,6 +325,31 @@ export async function rollupDrift(db: Kysely<Database>, companyId: number): Prom
     .execute();
   return differences(
     new Map(recount.map((row) => [key(row), value(row)])),
+    new Map(kept.map((row) => [key(row as never), value(row as never)])),
+  );
+}
+
+/**
+ * SQLite: where `assignment_rollup_totals` differs from the rollups summed over their months (a list of
+ * differences; empty when none, and always on PostgreSQL, which keeps no totals).
+ */
+export async function rollupTotalsDrift(db: Kysely<Database>, companyId: number): Promise<string[]> {
+  if (!keepsTotals(db)) return [];
+  const key = (row: Record<string, unknown>) =>
+    [row.department_id, row.course_id, row.suspended, row.state, row.turn_day].join('|');
+  const value = (row: Record<string, unknown>) => `${Number(row.n)}/${Number(row.score_sum)}/${Number(row.score_n)}`;
+  const { rows: summed } = await sql<Record<string, unknown>>`SELECT department_id, course_id, suspended, state,
+      turn_day, sum(n) AS n, sum(score_sum) AS score_sum, sum(score_n) AS score_n
+    FROM assignment_rollups WHERE company_id = ${companyId}
+    GROUP BY department_id, course_id, suspended, state, turn_day HAVING sum(n) <> 0`.execute(db);
+  const kept = await db
+    .selectFrom('assignment_rollup_totals')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('n', '<>', 0)
+    .execute();
+  return differences(
+    new Map(summed.map((row) => [key(row), value(row)])),
     new Map(kept.map((row) => [key(row as never), value(row as never)])),
   );
 }
