@@ -62,6 +62,33 @@ describe('reader threads', () => {
     }
   });
 
+  it('never queue a read behind a long one while the other thread is free', async () => {
+    const { reader } = await readerFor(handle.db, 'sqlite');
+    try {
+      let longDone = false;
+      // A read of a second or so: counting to ten million.
+      const long = sql<{ n: number }>`WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 10000000)
+        SELECT count(*) AS n FROM c`
+        .execute(reader)
+        .then((result) => {
+          longDone = true;
+          return result.rows[0]?.n;
+        });
+      // Two short reads at once, then three more one after another, as a widget reads: each one waits for
+      // the free thread, never behind the long read (one each to the least loaded thread had put the
+      // second of them there).
+      const count = () => sql<{ n: number }>`SELECT count(*) AS n FROM numbers`.execute(reader);
+      const both = await Promise.all([count(), count()]);
+      for (let i = 0; i < 3; i++) both.push(await count());
+      const rows = (await count()).rows[0]?.n;
+      expect(both.map((result) => result.rows[0]?.n)).toEqual([rows, rows, rows, rows, rows]);
+      expect(longDone).toBe(false);
+      expect(await long).toBe(10_000_000);
+    } finally {
+      await reader.destroy();
+    }
+  });
+
   it('refuse writes and report a failed statement as an error', async () => {
     const { reader } = await readerFor(handle.db, 'sqlite');
     try {
