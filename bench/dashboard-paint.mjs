@@ -11,23 +11,12 @@ import { tsImport } from 'tsx/esm/api';
 import { parseArgs, signIn, startHeed } from './lib/server.mjs';
 
 const { launchChromium, newContext, submitSignIn } = await tsImport('../e2e/support/browser.ts', import.meta.url);
+const { ASSIGNMENT_REPORTS } = await tsImport('../packages/contract/src/reports/reports.ts', import.meta.url);
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', runs: '3', timeout: '600' });
 if (!args.db) throw new Error('--db: a database made by `npm run seed` (a SQLite file or postgres://…)');
 const runs = Number(args.runs);
-const WIDGETS = [
-  'status-counts',
-  'completion-history',
-  'recertification',
-  'department-summary',
-  'attribute-summary',
-  'completion-benchmark',
-  'score-benchmark',
-  'leaderboard-summary',
-  'leaderboard',
-  'course-summary',
-  'user-completion-summary',
-];
+const WIDGETS = ASSIGNMENT_REPORTS;
 
 // The report rollups' window moved to today, as the worker's daily job does (the reports bench does the same).
 const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/rollup-window-cli.ts'], {
