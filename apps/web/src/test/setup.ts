@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// `findBy…` and `waitFor` wait up to 5 s for what must appear (Testing Library's default is 1 s): beside
+// the API and end-to-end lanes on two cores, a Mantine modal once took longer to open in CI.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine and the virtualiser touch; these stubs follow mantinedev/vite-template.
 const { getComputedStyle } = window;
