@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
-import { hasRowLocks } from '../../db/dialect/index.ts';
+import { hasRowLocks, writeTransaction } from '../../db/dialect/index.ts';
 import { fillRollups, rollupKey } from '../../db/migrations/046-assignment-rollups.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
@@ -226,7 +226,9 @@ export async function moveRollupWindow(
 ): Promise<{ moved: boolean; rebuilt: boolean }> {
   const today = now.toISOString().slice(0, 10);
   const end = new Date(Date.parse(`${today}T00:00:00.000Z`) + ROLLUP_WINDOW_DAYS * DAY).toISOString().slice(0, 10);
-  return db.transaction().execute(async (trx) => {
+  // It reads the window, then writes what it read decided: on SQLite the write lock first (a deferred
+  // BEGIN failed at its first write when the worker's other lane had committed meanwhile, on every first start).
+  return writeTransaction(db, dialect, async (trx) => {
     if (hasRowLocks(dialect)) await sql`LOCK TABLE assignment_rollup_window IN EXCLUSIVE MODE`.execute(trx);
     const old = await trx
       .selectFrom('assignment_rollup_window')
