@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, inject, test } from 'vitest';
 import { useChromium } from './support/use-chromium.ts';
 import { demoUser } from './support/demo-users.ts';
-import { apiFromPage, signInToConsole } from './support/shell.ts';
+import { apiFromPage, deleteRulesNamed, signInToConsole } from './support/shell.ts';
 
 // Issue 16's journey for rules: create a rule with a dry run, run it, see the assignments with their
 // source, take one learner off, run again and see them not re-assigned, undo the first run.
@@ -15,12 +15,8 @@ let page: Page;
 const RULE = 'E2E: Transport remote working';
 
 afterEach(async () => {
-  // Leave no rule behind for the other journeys (its assignments stay, as a deleted rule's do).
-  const rules = await apiFromPage<{ data: { id: number; name: string }[] }>(page, 'GET', '/assignment-rules').catch(
-    () => null,
-  );
-  for (const rule of rules?.json?.data?.filter((r) => r.name === RULE) ?? [])
-    await apiFromPage(page, 'DELETE', `/assignment-rules/${rule.id}`).catch(() => {});
+  // Leave no rule behind for the other journeys.
+  await deleteRulesNamed(page, RULE);
   await context?.close();
 });
 

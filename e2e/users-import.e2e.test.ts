@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useChromium } from './support/use-chromium.ts';
 import { demoUser } from './support/demo-users.ts';
-import { apiFromPage, signInToConsole } from './support/shell.ts';
+import { apiFromPage, deleteRulesNamed, signInToConsole } from './support/shell.ts';
 import { seriousViolations } from './support/axe.ts';
 
 const chromium = useChromium();
@@ -70,12 +70,8 @@ async function importAndFinish(creates: number) {
 const RULE = `E2E import rule ${tag}`;
 
 afterEach(async () => {
-  // Leave no rule behind for the other journeys (its assignments stay, as a deleted rule's do).
-  const rules = await apiFromPage<{ data: { id: number; name: string }[] }>(page, 'GET', '/assignment-rules').catch(
-    () => null,
-  );
-  for (const rule of rules?.json?.data?.filter((r) => r.name === RULE) ?? [])
-    await apiFromPage(page, 'DELETE', `/assignment-rules/${rule.id}`).catch(() => {});
+  // Leave no rule behind for the other journeys.
+  await deleteRulesNamed(page, RULE);
   await context?.close();
 });
 

@@ -129,3 +129,12 @@ export async function openNavGroup(page: Page, label: string): Promise<void> {
     label,
   );
 }
+
+/** Deletes the rules named `name` through the API (a journey's clean-up: their assignments stay, as a deleted rule's do). */
+export async function deleteRulesNamed(page: Page, name: string): Promise<void> {
+  const rules = await apiFromPage<{ data: { id: number; name: string }[] }>(page, 'GET', '/assignment-rules').catch(
+    () => null,
+  );
+  for (const rule of rules?.json?.data?.filter((r) => r.name === name) ?? [])
+    await apiFromPage(page, 'DELETE', `/assignment-rules/${rule.id}`).catch(() => {});
+}

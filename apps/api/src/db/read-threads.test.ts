@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, createDb } from './create-db.ts';
 import { readerFor } from './read-threads.ts';
+import type { Database } from './types.ts';
 
 // The reader threads (reports' reads on SQLite): the same answers as the API's connection, off the
 // event loop, read-only.
@@ -24,6 +25,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A long read on `db`: counting to `n` in a recursive query; `done` turns true when it has answered. */
+function countTo(db: Kysely<Database>, n: number) {
+  const read = { done: false, count: undefined as unknown as Promise<number | undefined> };
+  read.count = sql<{ n: number }>`WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < ${n})
+    SELECT count(*) AS n FROM c`
+    .execute(db)
+    .then((result) => {
+      read.done = true;
+      return result.rows[0]?.n;
+    });
+  return read;
+}
+
 describe('reader threads', () => {
   it('answer as the connection does, and see what it committed since', async () => {
     const { reader, owned } = await readerFor(handle.db, 'sqlite');
@@ -42,21 +56,14 @@ describe('reader threads', () => {
   it('leave the event loop free while a long read runs', async () => {
     const { reader } = await readerFor(handle.db, 'sqlite');
     try {
-      let longDone = false;
-      // A read of a few hundred milliseconds: counting to three million.
-      const long = sql<{ n: number }>`WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3000000)
-        SELECT count(*) AS n FROM c`
-        .execute(reader)
-        .then((result) => {
-          longDone = true;
-          return result.rows[0]?.n;
-        });
+      // A read of a few hundred milliseconds.
+      const long = countTo(reader, 3_000_000);
       // On the event loop, a read on the API's connection answers while the long one still runs (a
       // synchronous read on this thread would have finished the long one first).
       const quick = await sql<{ n: number }>`SELECT count(*) AS n FROM numbers`.execute(handle.db);
       expect(quick.rows[0]?.n).toBeGreaterThan(0);
-      expect(longDone).toBe(false);
-      expect(await long).toBe(3_000_000);
+      expect(long.done).toBe(false);
+      expect(await long.count).toBe(3_000_000);
     } finally {
       await reader.destroy();
     }
@@ -65,15 +72,8 @@ describe('reader threads', () => {
   it('never queue a read behind a long one while the other thread is free', async () => {
     const { reader } = await readerFor(handle.db, 'sqlite');
     try {
-      let longDone = false;
-      // A read of a second or so: counting to ten million.
-      const long = sql<{ n: number }>`WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 10000000)
-        SELECT count(*) AS n FROM c`
-        .execute(reader)
-        .then((result) => {
-          longDone = true;
-          return result.rows[0]?.n;
-        });
+      // A read of a second or so.
+      const long = countTo(reader, 10_000_000);
       // Two short reads at once, then three more one after another, as a widget reads: each one waits for
       // the free thread, never behind the long read (one each to the least loaded thread had put the
       // second of them there).
@@ -82,8 +82,8 @@ describe('reader threads', () => {
       for (let i = 0; i < 3; i++) both.push(await count());
       const rows = (await count()).rows[0]?.n;
       expect(both.map((result) => result.rows[0]?.n)).toEqual([rows, rows, rows, rows, rows]);
-      expect(longDone).toBe(false);
-      expect(await long).toBe(10_000_000);
+      expect(long.done).toBe(false);
+      expect(await long.count).toBe(10_000_000);
     } finally {
       await reader.destroy();
     }

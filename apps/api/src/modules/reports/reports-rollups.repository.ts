@@ -72,7 +72,7 @@ function rollupConditions(c: ReportCriteria, options: RollupOptions = {}): RawBu
 
 /**
  * SQLite keeps `assignment_rollup_totals` (migration 049, decision 094): the rollups without their
- * months, a tenth of the rows, for sums that need no period.
+ * months, a fifth of the rows (13,000 of 69,000 in the 10M bench), for sums that need no period.
  */
 const keepsTotals = (db: Kysely<Database>) => !(db.getExecutor().adapter instanceof PostgresAdapter);
 
