@@ -29,6 +29,14 @@ const addToRollups = (parts: string[]) =>
 
 const WATCHED = ['status', 'expires_at', 'course_id'];
 
+/** Every row from the table, into an empty table: one GROUP BY. */
+export async function fillExpiryRollups(db: Kysely<any>): Promise<void> {
+  await sql
+    .raw(`${INSERT} SELECT ${key('a', 'u.department_id', 'u.suspended')}, count(*)
+      FROM assignments a JOIN users u ON u.id = a.user_id WHERE ${counts('a')} GROUP BY 1, 2, 3, 4, 5`)
+    .execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
@@ -52,10 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX expiry_rollups_days ON expiry_rollups (company_id, suspended, expiry_day, department_id, course_id, n)`.execute(
     db,
   );
-  await sql
-    .raw(`${INSERT} SELECT ${key('a', 'u.department_id', 'u.suspended')}, count(*)
-      FROM assignments a JOIN users u ON u.id = a.user_id WHERE ${counts('a')} GROUP BY 1, 2, 3, 4, 5`)
-    .execute(db);
+  await fillExpiryRollups(db);
   if (postgres) await postgresTriggers(db);
   else await sqliteTriggers(db);
 }

@@ -11,7 +11,7 @@ export interface LargeOptions {
   /** Users per transaction. */
   chunkUsers?: number;
   /**
-   * SQLite: `auto` drops some indexes of a table the load at least doubles and rebuilds them after
+   * `auto` drops some indexes of a table the load at least doubles and rebuilds them after
    * (see relaxSchema); `keep` never drops (a server beside the load keeps its indexes); `rebuild`
    * always drops.
    */
@@ -21,6 +21,9 @@ export interface LargeOptions {
   /** Checked between chunks; true stops the load early (the schema is still restored). */
   isAborted?: () => boolean;
 }
+
+/** The tables a bulk load may write without their indexes, rebuilding them at the end. */
+export type BulkTable = 'users' | 'assignments';
 
 export interface Counts {
   users: number;
@@ -129,6 +132,22 @@ export async function load(options: LargeOptions, writer: LargeWriter, afterUser
     }
   }
   return { users: done, fieldValues: done * FIELDS_PER_USER, assignments: assigned };
+}
+
+/**
+ * Tables the load at least doubles (and by a lot) get the bulk treatment (SQLite: relaxSchema; PostgreSQL:
+ * relaxPostgres). A small load
+ * into a big database keeps every index, and so never slows the queries of a server running beside it.
+ */
+export function bulkTables(options: LargeOptions, existingUsers: number, existingAssignments: number): BulkTable[] {
+  const mode = options.bulkIndexes ?? 'auto';
+  if (mode === 'keep') return [];
+  const isBulk = (incoming: number, existing: number, floor: number) =>
+    mode === 'rebuild' || (incoming >= floor && incoming >= existing);
+  return [
+    ...(isBulk(options.users, existingUsers, 50_000) ? (['users'] as const) : []),
+    ...(isBulk(options.assignments, existingAssignments, 500_000) ? (['assignments'] as const) : []),
+  ];
 }
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');

@@ -5,9 +5,9 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest } from '../migrate.ts';
 import type { Database } from '../types.ts';
 import { prepareCompany } from './large-company.ts';
-import { type Counts, type LargeOptions, load } from './large-plan.ts';
+import { type BulkTable, bulkTables, type Counts, type LargeOptions, load } from './large-plan.ts';
 import { LargeRows } from './large-rows.ts';
-import { type BulkTable, canonicalSchema, relaxSchema, restoreSchema } from './large-sqlite-schema.ts';
+import { canonicalSchema, relaxSchema, restoreSchema } from './large-sqlite-schema.ts';
 import { sqliteWriter } from './large-sqlite.ts';
 import { Random } from './prng.ts';
 
@@ -68,21 +68,6 @@ export async function generateSqlite(
   } finally {
     await db.destroy();
   }
-}
-
-/**
- * Tables the load at least doubles (and by a lot) get the bulk treatment of relaxSchema. A small load
- * into a big database keeps every index, and so never slows the queries of a server running beside it.
- */
-function bulkTables(options: LargeOptions, existingUsers: number, existingAssignments: number): BulkTable[] {
-  const mode = options.bulkIndexes ?? 'auto';
-  if (mode === 'keep') return [];
-  const isBulk = (incoming: number, existing: number, floor: number) =>
-    mode === 'rebuild' || (incoming >= floor && incoming >= existing);
-  return [
-    ...(isBulk(options.users, existingUsers, 50_000) ? (['users'] as const) : []),
-    ...(isBulk(options.assignments, existingAssignments, 500_000) ? (['assignments'] as const) : []),
-  ];
 }
 
 /**

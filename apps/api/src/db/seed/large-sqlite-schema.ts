@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest } from '../migrate.ts';
+import type { BulkTable } from './large-plan.ts';
 
 interface SchemaObject {
   type: 'index' | 'trigger';
@@ -21,11 +22,10 @@ const SEARCH_TRIGGER = 'users_search_insert';
  * indexes current costs more than building them once from the finished table (1M assignments:
  * 25 CPU-seconds kept, 10 s load + 12 s wall building all six with SQLite's sorter threads).
  */
-const BULK: Record<'users' | 'assignments', (object: SchemaObject) => boolean> = {
+const BULK: Record<BulkTable, (object: SchemaObject) => boolean> = {
   users: (o) => o.table === 'users' && o.name !== 'users_company_external',
   assignments: (o) => o.table === 'assignments',
 };
-export type BulkTable = keyof typeof BULK;
 
 /** The indexes and triggers the migrations create, read from a freshly migrated in-memory database. */
 export async function canonicalSchema(): Promise<SchemaObject[]> {

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { createDb, isPostgresUrl } from '../create-db.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { prepareCompany } from './large-company.ts';
-import { type Counts, type LargeOptions, load } from './large-plan.ts';
+import { bulkTables, type Counts, type LargeOptions, load } from './large-plan.ts';
 import { postgresWriter } from './large-postgres.ts';
+import { relaxPostgres, restorePostgres } from './large-postgres-schema.ts';
 import { LargeRows } from './large-rows.ts';
 import { generateSqlite } from './large-sqlite-run.ts';
 import { Random } from './prng.ts';
@@ -41,18 +42,35 @@ export async function generateLargeDataSet(options: LargeOptions): Promise<Large
   const handle = createDb({ url: options.url, schema: options.schema, poolSize: 2 });
   try {
     await migrateToLatest(handle.db, handle.schema);
+    const log = options.log ?? (() => undefined);
+    const repaired = await restorePostgres(handle.db);
+    if (repaired.length > 0) log(`Restored after an interrupted run: ${repaired.join(', ')}`);
     const company = await prepareCompany(handle.db, options.company, now);
     const rows = new LargeRows(new Random(`large:${options.company}`), company, now);
+    const largest = async (table: 'users' | 'assignments') =>
+      Number(
+        (await sql<{ id: number }>`SELECT coalesce(max(id), 0) AS id FROM ${sql.table(table)}`.execute(handle.db))
+          .rows[0]!.id,
+      );
+    const relaxed = bulkTables(options, await largest('users'), await largest('assignments')).includes('assignments');
+    if (relaxed) await relaxPostgres(handle.db);
     const writer = await postgresWriter(options.url, options.schema, rows);
+    let counts: Counts;
+    let indexSeconds = 0;
     try {
-      const counts = await load(options, writer);
-      // Autovacuum may be off or not yet round: without statistics and the visibility map, counts and
-      // deep pages read the heap row by row instead of the index alone.
-      await sql`VACUUM (ANALYZE) users, user_search_docs, user_field_values, assignments`.execute(handle.db);
-      return finish(company.id, counts);
+      counts = await load(options, writer);
     } finally {
       await writer.close();
+      // Also after a failure or an abort: the schema must end as the migrations made it.
+      const indexing = performance.now();
+      const built = await restorePostgres(handle.db);
+      indexSeconds = (performance.now() - indexing) / 1000;
+      if (built.length > 0) log(`Built ${built.join(', ')} and filled the rollups in ${indexSeconds.toFixed(1)} s`);
     }
+    // Autovacuum may be off or not yet round: without statistics and the visibility map, counts and
+    // deep pages read the heap row by row instead of the index alone.
+    await sql`VACUUM (ANALYZE) users, user_search_docs, user_field_values, assignments`.execute(handle.db);
+    return finish(company.id, counts, indexSeconds);
   } finally {
     await handle.close();
   }
