@@ -5,6 +5,7 @@ import { type TestClient, signedIn } from './support/client.ts';
 import { createCompany, createTextField, createUser } from './support/factories.ts';
 import {
   type ReportCriteria,
+  attributeRollupDrift,
   expiryRollupDrift,
   leaderboardCandidates,
   learnerPageRows,
@@ -284,7 +285,9 @@ type Command =
   | { kind: 'complete'; pick: number; score: number | null; completed: number; expires: number | null }
   | { kind: 'remove'; pick: number }
   | { kind: 'move'; learner: number; department: number }
-  | { kind: 'deactivate'; learner: number; suspended: boolean };
+  | { kind: 'deactivate'; learner: number; suspended: boolean }
+  | { kind: 'site'; learner: number; site: number | null }
+  | { kind: 'retype'; type: 'select' | 'boolean' | 'text' };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({
@@ -305,6 +308,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('move' as const), learner: fc.nat(20), department: fc.nat(3) }),
   fc.record({ kind: fc.constant('deactivate' as const), learner: fc.nat(20), suspended: fc.boolean() }),
+  // A learner's site set, changed or cleared; the field retyped (select and yes/no are kept in the
+  // attribute rollups, text is not: its summary reads the table).
+  fc.record({ kind: fc.constant('site' as const), learner: fc.nat(20), site: fc.option(fc.nat(2)) }),
+  fc.record({
+    kind: fc.constant('retype' as const),
+    type: fc.constantFrom('select' as const, 'boolean' as const, 'text' as const),
+  }),
 );
 
 async function apply(commands: Command[]) {
@@ -363,6 +373,25 @@ async function apply(commands: Command[]) {
           .where('id', '=', pool[c.learner % pool.length]!)
           .execute();
         break;
+      case 'site': {
+        const learner = pool[c.learner % pool.length]!;
+        if (c.site === null)
+          await t.db
+            .deleteFrom('user_field_values')
+            .where('user_id', '=', learner)
+            .where('field_id', '=', fieldId)
+            .execute();
+        else
+          await t.db
+            .insertInto('user_field_values')
+            .values({ user_id: learner, field_id: fieldId, company_id: w.companyA, value: SITES[c.site]! })
+            .onConflict((oc) => oc.columns(['user_id', 'field_id']).doUpdateSet({ value: SITES[c.site!]! }))
+            .execute();
+        break;
+      }
+      case 'retype':
+        await t.db.updateTable('custom_fields').set({ type: c.type }).where('id', '=', fieldId).execute();
+        break;
     }
   }
 }
@@ -373,7 +402,13 @@ beforeAll(async () => {
   // The daily job's first run: the rollups answer from here on (decision 088).
   await moveRollupWindow(t.db, t.dialect, t.clock.now);
   w = await createAssignmentsWorld(t.db);
+  // A select: its summary comes from the attribute rollups (the retype command turns it to text and back).
   fieldId = await createTextField(t.db, w.companyA, 'site', 'Site');
+  await t.db
+    .updateTable('custom_fields')
+    .set({ type: 'select', options: JSON.stringify(SITES) })
+    .where('id', '=', fieldId)
+    .execute();
   pool = [w.learners.ops1, w.learners.ops2, w.learners.east1, w.learners.sales1, w.learners.sales2, w.learners.nodept];
   for (let i = 0; i < 15; i++) {
     const user = await createUser(t.db, {
@@ -425,6 +460,7 @@ describe('assignment reports equal a recount', () => {
         expect(await rollupTotalsDrift(t.db, w.companyA)).toEqual([]);
         expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await expiryRollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await attributeRollupDrift(t.db, w.companyA)).toEqual([]);
         await checkLeaderboardWalk();
         const all = await everything();
         await checkAll(cm, all, {});
@@ -461,6 +497,7 @@ describe('assignment reports equal a recount', () => {
         expect(await rollupTotalsDrift(t.db, w.companyA)).toEqual([]);
         expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await expiryRollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await attributeRollupDrift(t.db, w.companyA)).toEqual([]);
         await checkLeaderboardWalk();
         const all = await everything();
         await checkAll(cm, all, {});
@@ -474,6 +511,7 @@ describe('assignment reports equal a recount', () => {
       expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toEqual({ moved: true, rebuilt: true });
       expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
       expect(await rollupTotalsDrift(t.db, w.companyA)).toEqual([]);
+      expect(await attributeRollupDrift(t.db, w.companyA)).toEqual([]);
       await signInAgain();
     }
     await checkAll(cm, await everything(), {});
@@ -575,6 +613,100 @@ describe('recertification', () => {
   });
 });
 
+describe('custom field summary', () => {
+  it('keeps a select field’s counts through values set, changed and cleared, a retype, a learner deleted and the field deleted', async () => {
+    const company = await createCompany(t.db, { name: 'Attribute Rollups Co' });
+    const headers = { 'x-company-id': String(company.id) };
+    const created = await root.post(
+      '/api/v3/custom-fields',
+      { key: 'shift', label: 'Shift', type: 'select', options: ['Early', 'Late'] },
+      { headers },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const field = created.json().data.id as number;
+    const learners: number[] = [];
+    for (const [i, status] of (['not_started', 'completed', 'in_progress', 'completed'] as const).entries()) {
+      const learner = (await createUser(t.db, { companyId: company.id, username: `shift${i}` })).id;
+      learners.push(learner);
+      for (const courseId of [w.courses.fire, w.courses.ethics])
+        await insertAssignment(t.db, {
+          companyId: company.id,
+          userId: learner,
+          courseId,
+          status,
+          score: status === 'completed' ? 60 + i * 10 : null,
+          completedAt: status === 'completed' ? day(200) : null,
+          dueAt: i === 0 ? day(100) : null,
+        });
+    }
+    const setShift = (learner: number, value: string) =>
+      t.db
+        .insertInto('user_field_values')
+        .values({ user_id: learner, field_id: field, company_id: company.id, value })
+        .onConflict((oc) => oc.columns(['user_id', 'field_id']).doUpdateSet({ value }))
+        .execute();
+    /** The summary's rows: from the rollups (no period) and from the table (a period covering every assignment), equal. */
+    const summary = async () => {
+      const [rollups, table] = await Promise.all(
+        ['', '&field[period]=2020-01-01..2030-12-31'].map(async (q) => {
+          const response = await root.get(`/api/v3/reports/assignments/attribute-summary?attribute=shift${q}`, {
+            headers,
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          return response.json().data.rows as { value: string | null; assigned: number; completed: number }[];
+        }),
+      );
+      expect(rollups).toEqual(table);
+      expect(await attributeRollupDrift(t.db, company.id)).toEqual([]);
+      return rollups.map((row) => [row.value, row.assigned, row.completed]);
+    };
+    const keptRows = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('attribute_rollups')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('field_id', '=', field)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    await setShift(learners[0]!, 'Early');
+    await setShift(learners[1]!, 'Late');
+    await setShift(learners[3]!, 'Late');
+    expect(await summary()).toEqual([
+      ['Early', 2, 0],
+      ['Late', 4, 4],
+      [null, 2, 0],
+    ]);
+    await setShift(learners[0]!, 'Late'); // changed
+    await t.db.deleteFrom('user_field_values').where('user_id', '=', learners[1]!).execute(); // cleared
+    expect(await summary()).toEqual([
+      ['Late', 4, 2],
+      [null, 4, 2],
+    ]);
+    // A text field is not kept: its rows go, and its summary reads the table; back to select, they return.
+    await t.db.updateTable('custom_fields').set({ type: 'text' }).where('id', '=', field).execute();
+    expect(await keptRows()).toBe(0);
+    expect(await summary()).toEqual([
+      ['Late', 4, 2],
+      [null, 4, 2],
+    ]);
+    await t.db.updateTable('custom_fields').set({ type: 'select' }).where('id', '=', field).execute();
+    expect(await keptRows()).toBeGreaterThan(0);
+    await t.db.updateTable('users').set({ suspended: 1 }).where('id', '=', learners[0]!).execute();
+    expect(await summary()).toEqual([
+      ['Late', 2, 2],
+      [null, 4, 2],
+    ]);
+    await t.db.deleteFrom('users').where('id', '=', learners[3]!).execute();
+    expect(await summary()).toEqual([[null, 4, 2]]);
+    const removed = await root.delete(`/api/v3/custom-fields/${field}`, { headers });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await keptRows()).toBe(0);
+  });
+});
+
 describe('filters and scope', () => {
   it('reads a select option holding a comma as one value, as the users list does', async () => {
     const created = await root.post(
@@ -600,6 +732,7 @@ describe('filters and scope', () => {
     const users = await cm.get(`/api/v3/reports/assignments/user-completion-summary${q}`);
     expect(users.json().meta.total).toBe(1);
     // Reports filter by exact values: a text field's prefix is the users list's, not theirs.
+    await t.db.updateTable('custom_fields').set({ type: 'text' }).where('id', '=', fieldId).execute();
     const prefix = await cm.get('/api/v3/reports/assignments/status-counts?field[cf.site]=Nor*');
     expect(prefix.statusCode).toBe(422);
     expect(prefix.json().error.details['field[cf.site]']).toEqual([

@@ -44,6 +44,7 @@ import * as m046 from './migrations/046-assignment-rollups.ts';
 import * as m047 from './migrations/047-learner-rollups.ts';
 import * as m048 from './migrations/048-expiry-rollups.ts';
 import * as m049 from './migrations/049-assignment-rollup-totals.ts';
+import * as m050 from './migrations/050-attribute-rollups.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '047-learner-rollups': m047,
   '048-expiry-rollups': m048,
   '049-assignment-rollup-totals': m049,
+  '050-attribute-rollups': m050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

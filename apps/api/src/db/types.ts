@@ -774,7 +774,6 @@ export interface ExpiryRollupsTable {
   n: number;
 }
 
-/** The days the rollups keep as days: [start_day, end_day). */
 /** SQLite only (migration 049): `assignment_rollups` summed over the months assigned and completed. */
 export interface AssignmentRollupTotalsTable {
   company_id: number;
@@ -788,6 +787,21 @@ export interface AssignmentRollupTotalsTable {
   score_n: number;
 }
 
+/** Assignments per learner's select or yes/no field value (migration 050), under the rollups' window. */
+export interface AttributeRollupsTable {
+  field_id: number;
+  suspended: number;
+  department_id: number;
+  course_id: number;
+  value: string;
+  state: 'not_started' | 'in_progress' | 'completed';
+  turn_day: string;
+  n: number;
+  score_sum: number;
+  score_n: number;
+}
+
+/** The days the rollups keep as days: [start_day, end_day). */
 export interface AssignmentRollupWindowTable {
   id: number;
   start_day: string;
@@ -822,6 +836,7 @@ export interface Database {
   assignments: AssignmentsTable;
   assignment_rollups: AssignmentRollupsTable;
   assignment_rollup_totals: AssignmentRollupTotalsTable;
+  attribute_rollups: AttributeRollupsTable;
   assignment_rollup_window: AssignmentRollupWindowTable;
   learner_rollups: LearnerRollupsTable;
   expiry_rollups: ExpiryRollupsTable;

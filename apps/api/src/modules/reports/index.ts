@@ -23,4 +23,5 @@ export {
 } from './reports-rollups.repository.ts';
 export { leaderboardCandidates, learnerRollupDrift } from './reports-learners.repository.ts';
 export { expiryRollupDrift } from './reports-expiries.repository.ts';
+export { attributeRollupDrift } from './reports-attributes.repository.ts';
 export { learnerPageRows } from './reports.repository.ts';

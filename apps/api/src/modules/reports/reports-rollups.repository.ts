@@ -2,6 +2,7 @@ import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from
 import type { Dialect } from '../../db/create-db.ts';
 import { hasRowLocks, writeTransaction } from '../../db/dialect/index.ts';
 import { fillRollups, rollupKey } from '../../db/migrations/046-assignment-rollups.ts';
+import { KEPT_FIELD_TYPES, attributeKey, fillAttributeRollups } from '../../db/migrations/050-attribute-rollups.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
 import {
@@ -50,6 +51,11 @@ interface RollupOptions {
   allCompanies?: boolean;
   /** Leave out the period (completion months filter instead). */
   noPeriod?: boolean;
+  /**
+   * Sum `attribute_rollups` (migration 050) for this field of the company's (a select or yes/no),
+   * whose rows have no month: only for criteria without a period.
+   */
+  attributeFieldId?: number;
 }
 
 /** The criteria's conditions on rollup rows `r`. */
@@ -57,6 +63,9 @@ function rollupConditions(c: ReportCriteria, options: RollupOptions = {}): RawBu
   const and: RawBuilder<SqlBool>[] = [];
   if (options.allCompanies) {
     and.push(sql<SqlBool>`r.company_id IN (SELECT id FROM companies WHERE suspended = 0)`);
+  } else if (options.attributeFieldId !== undefined) {
+    and.push(sql<SqlBool>`r.field_id = ${options.attributeFieldId}`);
+    if (c.departments) and.push(inList(sql`r.department_id`, c.departments));
   } else {
     and.push(sql<SqlBool>`r.company_id = ${c.companyId}`);
     if (c.departments) and.push(inList(sql`r.department_id`, c.departments));
@@ -78,7 +87,11 @@ const keepsTotals = (db: Kysely<Database>) => !(db.getExecutor().adapter instanc
 
 /** The rollup rows a status sum reads: the totals when it needs no month and SQLite keeps them. */
 const statusSource = (db: Kysely<Database>, c: ReportCriteria, options: RollupOptions) =>
-  keepsTotals(db) && (!c.period || options.noPeriod) ? sql`assignment_rollup_totals` : sql`assignment_rollups`;
+  options.attributeFieldId !== undefined
+    ? sql`attribute_rollups`
+    : keepsTotals(db) && (!c.period || options.noPeriod)
+      ? sql`assignment_rollup_totals`
+      : sql`assignment_rollups`;
 
 export interface RollupStatusRow {
   k0: number | string | null;
@@ -123,7 +136,12 @@ export async function rollupStatusRows(
   const base = conditions(c, { allCompanies: options.allCompanies, offIndex: true });
   // Every company: companies first (SQLite keeps a CROSS JOIN's order), so each company's turning
   // assignments come from its (company_id, due_at | expires_at) range, not a walk of all its rows.
-  const from = options.allCompanies ? sql`companies co CROSS JOIN ${FROM}` : FROM;
+  const from = options.allCompanies
+    ? sql`companies co CROSS JOIN ${FROM}`
+    : options.attributeFieldId !== undefined
+      ? sql`${FROM} JOIN user_field_values v ON v.user_id = a.user_id AND v.field_id = ${options.attributeFieldId}
+          AND v.value IS NOT NULL`
+      : FROM;
   const companies = options.allCompanies
     ? sql<SqlBool>`co.suspended = 0 AND a.company_id = co.id`
     : sql<SqlBool>`1 = 1`;
@@ -241,9 +259,11 @@ export async function moveRollupWindow(
     }
     if (today === old.start && end <= old.end) return { moved: false, rebuilt: false };
     const next: Window = { start: today, end: [end, old.end].sort().at(-1)! };
-    await recode(trx, old, next);
+    await recode(trx, ASSIGNMENT_ROLLUPS, old, next);
+    await recode(trx, ATTRIBUTE_ROLLUPS, old, next);
     await trx.updateTable('assignment_rollup_window').set({ start_day: next.start, end_day: next.end }).execute();
     await trx.deleteFrom('assignment_rollups').where('n', '=', 0).execute();
+    await trx.deleteFrom('attribute_rollups').where('n', '=', 0).execute();
     await dropEmptyTotals(trx);
     return { moved: true, rebuilt: false };
   });
@@ -255,21 +275,48 @@ async function dropEmptyTotals(db: Kysely<Database>): Promise<void> {
 }
 
 const windowOf = (w: Window) => sql`(SELECT ${w.start} AS start_day, ${w.end} AS end_day)`;
-const KEY_COLUMNS = sql.raw(
-  'company_id, department_id, course_id, suspended, assigned_month, state, turn_day, completed_month',
-);
-const ON_CONFLICT = sql`ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET n = assignment_rollups.n + excluded.n,
-  score_sum = assignment_rollups.score_sum + excluded.score_sum, score_n = assignment_rollups.score_n + excluded.score_n`;
 
-/** The rows turning in [old.start, next.end): off under the old coding, on under the next. */
-async function recode(db: Kysely<Database>, old: Window, next: Window): Promise<void> {
+/** A rollup table the window move recodes: its key columns, and each assignment `a`'s key under window `w`. */
+interface RecodedRollup {
+  table: 'assignment_rollups' | 'attribute_rollups';
+  columns: readonly string[];
+  /** The key of assignment `a` (learner `u`, and whatever `joins` adds) under window `w`. */
+  key: string;
+  joins?: string;
+}
+
+const ASSIGNMENT_ROLLUPS: RecodedRollup = {
+  table: 'assignment_rollups',
+  columns: [
+    'company_id',
+    'department_id',
+    'course_id',
+    'suspended',
+    'assigned_month',
+    'state',
+    'turn_day',
+    'completed_month',
+  ],
+  key: rollupKey('a', 'w', 'u.department_id', 'u.suspended'),
+};
+
+const ATTRIBUTE_ROLLUPS: RecodedRollup = {
+  table: 'attribute_rollups',
+  columns: ['field_id', 'suspended', 'department_id', 'course_id', 'value', 'state', 'turn_day'],
+  key: attributeKey('a', 'v', 'w', 'u.department_id', 'u.suspended'),
+  joins: `JOIN user_field_values v ON v.user_id = a.user_id AND v.value IS NOT NULL
+    JOIN custom_fields f ON f.id = v.field_id AND f.type IN (${KEPT_FIELD_TYPES.map((t) => `'${t}'`).join(', ')})`,
+};
+
+/** The rows of `rollup` turning in [old.start, next.end): off under the old coding, on under the next. */
+async function recode(db: Kysely<Database>, rollup: RecodedRollup, old: Window, next: Window): Promise<void> {
   const from = old.start;
   const to = next.end;
   const part = (w: Window, sign: '1' | '-1', column: 'due_at' | 'expires_at') => sql`SELECT
-      ${sql.raw(rollupKey('a', 'w', 'u.department_id', 'u.suspended'))}, ${sql.raw(sign)} AS n,
+      ${sql.raw(rollup.key)}, ${sql.raw(sign)} AS n,
       ${sql.raw(sign)} * coalesce(CASE WHEN a.status = 'completed' THEN a.score END, 0) AS s,
       ${sql.raw(sign)} * (CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END) AS sn
-    FROM assignments a JOIN users u ON u.id = a.user_id CROSS JOIN ${windowOf(w)} w
+    FROM assignments a JOIN users u ON u.id = a.user_id ${sql.raw(rollup.joins ?? '')} CROSS JOIN ${windowOf(w)} w
     WHERE a.company_id IN (SELECT id FROM companies)
       AND ${column === 'due_at' ? sql`a.status NOT IN ('completed', 'renewed')` : sql`a.status = 'completed'`}
       AND ${sql.ref(`a.${column}`)} >= ${from} AND ${sql.ref(`a.${column}`)} < ${to}`;
@@ -279,18 +326,23 @@ async function recode(db: Kysely<Database>, old: Window, next: Window): Promise<
     part(next, '1', 'due_at'),
     part(next, '1', 'expires_at'),
   ];
-  await sql`WITH d (c0, c1, c2, c3, c4, c5, c6, c7, n, s, sn) AS (${sql.join(parts, sql` UNION ALL `)})
-    INSERT INTO assignment_rollups (${KEY_COLUMNS}, n, score_sum, score_n)
-    SELECT c0, c1, c2, c3, c4, c5, c6, c7, sum(n), sum(s), sum(sn) FROM d
-    GROUP BY c0, c1, c2, c3, c4, c5, c6, c7 HAVING sum(n) <> 0 ORDER BY c0, c1, c2, c3, c4, c5, c6, c7
-    ${ON_CONFLICT}`.execute(db);
+  const keys = sql.raw(rollup.columns.map((_, i) => `c${i}`).join(', '));
+  const columns = sql.raw(rollup.columns.join(', '));
+  const table = sql.table(rollup.table);
+  await sql`WITH d (${keys}, n, s, sn) AS (${sql.join(parts, sql` UNION ALL `)})
+    INSERT INTO ${table} (${columns}, n, score_sum, score_n)
+    SELECT ${keys}, sum(n), sum(s), sum(sn) FROM d GROUP BY ${keys} HAVING sum(n) <> 0 ORDER BY ${keys}
+    ON CONFLICT (${columns}) DO UPDATE SET n = ${table}.n + excluded.n,
+      score_sum = ${table}.score_sum + excluded.score_sum, score_n = ${table}.score_n + excluded.score_n`.execute(db);
 }
 
 /** Every rollup row again from the table, under window `w`. */
 async function rebuild(db: Kysely<Database>, w: Window): Promise<void> {
   await db.deleteFrom('assignment_rollups').execute();
+  await db.deleteFrom('attribute_rollups').execute();
   await db.updateTable('assignment_rollup_window').set({ start_day: w.start, end_day: w.end }).execute();
   await fillRollups(db);
+  await fillAttributeRollups(db);
 }
 
 /**
@@ -380,6 +432,39 @@ export async function rollupCountByStatus(
   return rows.map((row) => ({
     // No department: 0 in the rollups, null in the table.
     key: by === 'none' ? 0 : row.k0 === null || (by === 'department' && Number(row.k0) === 0) ? null : Number(row.k0),
+    status: row.status,
+    n: row.n,
+    score_sum: row.score_sum,
+    score_n: row.score_n,
+  }));
+}
+
+/** Whether the attribute rollups keep a field of this type (select, yes/no: few values). */
+export const keepsAttribute = (type: string) => (KEPT_FIELD_TYPES as readonly string[]).includes(type);
+
+/**
+ * `countByStatus` by a select or yes/no field's value from the attribute rollups (no period). Learners
+ * without a value count nowhere there: their group (key null) is the company's total less the values.
+ */
+export async function rollupCountByAttribute(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  fieldId: number,
+): Promise<StatusGroupRow[]> {
+  const [valued, total] = await Promise.all([
+    rollupStatusRows(db, c, { rollup: [sql`r.value`], table: [sql`v.value`] }, { attributeFieldId: fieldId }),
+    rollupStatusRows(db, c, ROLLUP_KEYS.none),
+  ]);
+  const unvalued = new Map(total.map((row) => [row.status, { ...row, k0: null }]));
+  for (const row of valued) {
+    const rest = unvalued.get(row.status);
+    if (!rest) continue;
+    rest.n -= row.n;
+    rest.score_sum -= row.score_sum;
+    rest.score_n -= row.score_n;
+  }
+  return [...valued, ...[...unvalued.values()].filter((row) => row.n !== 0 || row.score_n !== 0)].map((row) => ({
+    key: row.k0 === null ? null : String(row.k0),
     status: row.status,
     n: row.n,
     score_sum: row.score_sum,

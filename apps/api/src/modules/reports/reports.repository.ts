@@ -361,7 +361,7 @@ export async function customFieldsByKey(db: Kysely<Database>, companyId: number,
   if (keys.length === 0) return [];
   return db
     .selectFrom('custom_fields')
-    .select(['id', 'key', 'label'])
+    .select(['id', 'key', 'label', 'type'])
     .where('company_id', '=', companyId)
     .where('key', 'in', keys)
     .execute();

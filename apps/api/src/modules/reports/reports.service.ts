@@ -26,6 +26,8 @@ import { leaderboardCandidates, learnerRollupsAnswer, rollupLearnerCount } from 
 import {
   rollupAssignedPerMonth,
   rollupCompletedPerMonth,
+  keepsAttribute,
+  rollupCountByAttribute,
   rollupCountByStatus,
   rollupFiguresPerCompany,
   rollupsAnswer,
@@ -131,7 +133,10 @@ export async function attributeSummaryOf(
 ): Promise<AttributeSummary> {
   const [field] = await customFieldsByKey(db, c.companyId, [attribute]);
   if (!field) throw invalidField('attribute', 'Unknown custom field.');
-  const groups = fold(await countByStatus(db, c, 'attribute', field.id));
+  const fromRollups = keepsAttribute(field.type) && !c.period && (await rollupsAnswer(db, c));
+  const groups = fold(
+    fromRollups ? await rollupCountByAttribute(db, c, field.id) : await countByStatus(db, c, 'attribute', field.id),
+  );
   const rows = [...groups].map(([key, tally]) => ({ value: key === null ? null : String(key), ...tally.counts }));
   rows.sort((a, b) => (a.value === null ? 1 : b.value === null ? -1 : byName<string>((s) => s)(a.value, b.value)));
   return { field: { key: field.key, label: field.label }, rows };
