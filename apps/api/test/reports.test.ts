@@ -658,7 +658,7 @@ describe('custom field summary', () => {
       );
       expect(rollups).toEqual(table);
       expect(await attributeRollupDrift(t.db, company.id)).toEqual([]);
-      return rollups.map((row) => [row.value, row.assigned, row.completed]);
+      return rollups!.map((row) => [row.value, row.assigned, row.completed]);
     };
     const keptRows = async () =>
       Number(

@@ -78,7 +78,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('n', 'integer', (c) => c.notNull())
     .addColumn('score_sum', 'bigint', (c) => c.notNull())
     .addColumn('score_n', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('attribute_rollups_pk', [...KEY])
+    // Value third: a summary sums one field's rows in value order, with no sort (27 → 9 ms for the
+    // 43,000 rows of the 10M bench's field); department and course filters test each row.
+    .addPrimaryKeyConstraint('attribute_rollups_pk', [
+      'field_id',
+      'suspended',
+      'value',
+      'department_id',
+      'course_id',
+      'state',
+      'turn_day',
+    ])
     .modifyEnd(postgres ? sql`` : sql`WITHOUT ROWID`)
     .execute();
   await fillAttributeRollups(db);

@@ -56,6 +56,12 @@ interface RollupOptions {
    * whose rows have no month: only for criteria without a period.
    */
   attributeFieldId?: number;
+  /**
+   * Which parts to read: the rollup rows whose turn day is not today, the assignments turning today
+   * from the table, or both (default). With `attributeFieldId`, the assignments turning today are
+   * joined to the field's value with a LEFT JOIN: learners without a value come as key null.
+   */
+  parts?: 'rollups' | 'today' | 'both';
 }
 
 /** The criteria's conditions on rollup rows `r`. */
@@ -139,8 +145,7 @@ export async function rollupStatusRows(
   const from = options.allCompanies
     ? sql`companies co CROSS JOIN ${FROM}`
     : options.attributeFieldId !== undefined
-      ? sql`${FROM} JOIN user_field_values v ON v.user_id = a.user_id AND v.field_id = ${options.attributeFieldId}
-          AND v.value IS NOT NULL`
+      ? sql`${FROM} LEFT JOIN user_field_values v ON v.user_id = a.user_id AND v.field_id = ${options.attributeFieldId}`
       : FROM;
   const companies = options.allCompanies
     ? sql<SqlBool>`co.suspended = 0 AND a.company_id = co.id`
@@ -180,12 +185,18 @@ export async function rollupStatusRows(
       AND ${completed ? sql`a.status = 'completed'` : sql`a.status NOT IN ('completed', 'renewed')`}
       AND ${sql.ref(`a.${column}`)} >= ${today} AND ${sql.ref(`a.${column}`)} < ${tomorrow}
     ${groupBy(keys.table)}`;
-  const { rows } = await sql<Record<string, unknown>>`SELECT ${select(keys.rollup)},
+  const rollupPart = sql`SELECT ${select(keys.rollup)},
       ${countsPerStatus(rollupStatus, sql`r.n`)}, sum(r.score_sum) AS score_sum, sum(r.score_n) AS score_n
     FROM ${statusSource(db, c, options)} r WHERE ${rollupConditions(c, options)} AND r.turn_day <> ${today}
-    ${groupBy(keys.rollup)}
-    UNION ALL ${turningToday('due_at', false)}
-    UNION ALL ${turningToday('expires_at', true)}`.execute(db);
+    ${groupBy(keys.rollup)}`;
+  const parts = options.parts ?? 'both';
+  const { rows } = await sql<Record<string, unknown>>`${sql.join(
+    [
+      ...(parts === 'today' ? [] : [rollupPart]),
+      ...(parts === 'rollups' ? [] : [turningToday('due_at', false), turningToday('expires_at', true)]),
+    ],
+    sql` UNION ALL `,
+  )}`.execute(db);
   const out = new Map<string, RollupStatusRow[]>();
   for (const row of rows) {
     // Aggregates over no rows (no GROUP BY) answer one row of nulls: nothing to add.
@@ -443,33 +454,41 @@ export async function rollupCountByStatus(
 export const keepsAttribute = (type: string) => (KEPT_FIELD_TYPES as readonly string[]).includes(type);
 
 /**
- * `countByStatus` by a select or yes/no field's value from the attribute rollups (no period). Learners
- * without a value count nowhere there: their group (key null) is the company's total less the values.
+ * `countByStatus` by a select or yes/no field's value from the attribute rollups (no period), with one
+ * read of the assignments turning today (joined to the value; key null: no value). Learners without a
+ * value count nowhere in the attribute rollups: their rollup share is the company's (the assignment
+ * rollups) less the values'.
  */
 export async function rollupCountByAttribute(
   db: Kysely<Database>,
   c: ReportCriteria,
   fieldId: number,
 ): Promise<StatusGroupRow[]> {
-  const [valued, total] = await Promise.all([
-    rollupStatusRows(db, c, { rollup: [sql`r.value`], table: [sql`v.value`] }, { attributeFieldId: fieldId }),
-    rollupStatusRows(db, c, ROLLUP_KEYS.none),
+  const byValue = { rollup: [sql`r.value`], table: [sql`v.value`] };
+  const [valued, today, total] = await Promise.all([
+    rollupStatusRows(db, c, byValue, { attributeFieldId: fieldId, parts: 'rollups' }),
+    rollupStatusRows(db, c, byValue, { attributeFieldId: fieldId, parts: 'today' }),
+    rollupStatusRows(db, c, ROLLUP_KEYS.none, { parts: 'rollups' }),
   ]);
-  const unvalued = new Map(total.map((row) => [row.status, { ...row, k0: null }]));
+  const unvalued = total.map((row) => ({ ...row, k0: null }));
   for (const row of valued) {
-    const rest = unvalued.get(row.status);
-    if (!rest) continue;
+    let rest = unvalued.find((group) => group.status === row.status);
+    if (!rest) unvalued.push((rest = { ...row, k0: null, n: 0, score_sum: 0, score_n: 0 }));
     rest.n -= row.n;
     rest.score_sum -= row.score_sum;
     rest.score_n -= row.score_n;
   }
-  return [...valued, ...[...unvalued.values()].filter((row) => row.n !== 0 || row.score_n !== 0)].map((row) => ({
-    key: row.k0 === null ? null : String(row.k0),
-    status: row.status,
-    n: row.n,
-    score_sum: row.score_sum,
-    score_n: row.score_n,
-  }));
+  const groups = new Map<string, StatusGroupRow>();
+  for (const row of [...valued, ...unvalued, ...today]) {
+    const key = row.k0 === null ? null : String(row.k0);
+    const id = `${key}\u0000${row.status}`;
+    const group = groups.get(id) ?? { key, status: row.status, n: 0, score_sum: 0, score_n: 0 };
+    groups.set(id, group);
+    group.n += row.n;
+    group.score_sum += row.score_sum;
+    group.score_n += row.score_n;
+  }
+  return [...groups.values()].filter((row) => row.n !== 0 || row.score_n !== 0);
 }
 
 /** `figuresPerCompany` (the benchmarks) from the rollups. */
