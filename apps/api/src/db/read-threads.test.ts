@@ -39,6 +39,18 @@ function countTo(db: Kysely<Database>, n: number) {
 }
 
 describe('reader threads', () => {
+  it('map as much of the file as the connection they read beside', async () => {
+    const mapped = createDb({ url: join(dir, 'db.sqlite'), mmapBytes: 64 * 1024 * 1024 });
+    const { reader } = await readerFor(mapped.db, 'sqlite');
+    try {
+      const { rows } = await sql<{ mmap_size: number }>`PRAGMA mmap_size`.execute(reader);
+      expect(rows[0]?.mmap_size).toBe(64 * 1024 * 1024);
+    } finally {
+      await reader.destroy();
+      await mapped.close();
+    }
+  });
+
   it('answer as the connection does, and see what it committed since', async () => {
     const { reader, owned } = await readerFor(handle.db, 'sqlite');
     expect(owned).toBe(true);
