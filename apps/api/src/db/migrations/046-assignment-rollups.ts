@@ -18,7 +18,8 @@ import { isPostgres } from './helpers.ts';
  * as "rollups not ready" and answer from the table; the first daily run sets it.
  */
 
-const KEY = [
+/** The rollups' key columns, in the order `rollupKey` gives their values. */
+export const KEY = [
   'company_id',
   'department_id',
   'course_id',

@@ -16,7 +16,8 @@ import { createTriggerFunction, dropTriggers, isPostgres } from './helpers.ts';
  * whose type starts or stops being kept (its rows are dropped, or filled from the table) or deleted.
  */
 
-const KEY = ['field_id', 'suspended', 'department_id', 'course_id', 'value', 'state', 'turn_day'] as const;
+/** The key columns, in the order `attributeKey` gives their values. */
+export const KEY = ['field_id', 'suspended', 'department_id', 'course_id', 'value', 'state', 'turn_day'] as const;
 const KEY_LIST = KEY.join(', ');
 const INSERT = `INSERT INTO attribute_rollups (${KEY_LIST}, n, score_sum, score_n)`;
 const ON_CONFLICT = `ON CONFLICT (${KEY_LIST}) DO UPDATE SET n = attribute_rollups.n + excluded.n,

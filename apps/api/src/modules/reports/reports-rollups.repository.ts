@@ -1,8 +1,13 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import { hasRowLocks, writeTransaction } from '../../db/dialect/index.ts';
-import { fillRollups, rollupKey } from '../../db/migrations/046-assignment-rollups.ts';
-import { KEPT_FIELD_TYPES, attributeKey, fillAttributeRollups } from '../../db/migrations/050-attribute-rollups.ts';
+import { KEY as ROLLUP_KEY, fillRollups, rollupKey } from '../../db/migrations/046-assignment-rollups.ts';
+import {
+  KEY as ATTRIBUTE_KEY,
+  KEPT_FIELD_TYPES,
+  attributeKey,
+  fillAttributeRollups,
+} from '../../db/migrations/050-attribute-rollups.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
 import {
@@ -288,7 +293,7 @@ async function dropEmptyTotals(db: Kysely<Database>): Promise<void> {
 const windowOf = (w: Window) => sql`(SELECT ${w.start} AS start_day, ${w.end} AS end_day)`;
 
 /** A rollup table the window move recodes: its key columns, and each assignment `a`'s key under window `w`. */
-interface RecodedRollup {
+export interface RecodedRollup {
   table: 'assignment_rollups' | 'attribute_rollups';
   columns: readonly string[];
   /** The key of assignment `a` (learner `u`, and whatever `joins` adds) under window `w`. */
@@ -298,22 +303,13 @@ interface RecodedRollup {
 
 const ASSIGNMENT_ROLLUPS: RecodedRollup = {
   table: 'assignment_rollups',
-  columns: [
-    'company_id',
-    'department_id',
-    'course_id',
-    'suspended',
-    'assigned_month',
-    'state',
-    'turn_day',
-    'completed_month',
-  ],
+  columns: ROLLUP_KEY,
   key: rollupKey('a', 'w', 'u.department_id', 'u.suspended'),
 };
 
-const ATTRIBUTE_ROLLUPS: RecodedRollup = {
+export const ATTRIBUTE_ROLLUPS: RecodedRollup = {
   table: 'attribute_rollups',
-  columns: ['field_id', 'suspended', 'department_id', 'course_id', 'value', 'state', 'turn_day'],
+  columns: ATTRIBUTE_KEY,
   key: attributeKey('a', 'v', 'w', 'u.department_id', 'u.suspended'),
   joins: `JOIN user_field_values v ON v.user_id = a.user_id AND v.value IS NOT NULL
     JOIN custom_fields f ON f.id = v.field_id AND f.type IN (${KEPT_FIELD_TYPES.map((t) => `'${t}'`).join(', ')})`,
@@ -356,6 +352,23 @@ async function rebuild(db: Kysely<Database>, w: Window): Promise<void> {
   await fillAttributeRollups(db);
 }
 
+/** What `rollup` would hold for one company's assignments, recounted from the table: its key columns, n, score_sum, score_n. */
+export async function recountRollup(
+  db: Kysely<Database>,
+  rollup: RecodedRollup,
+  companyId: number,
+): Promise<Record<string, unknown>[]> {
+  const columns = sql.raw(rollup.columns.join(', '));
+  const { rows } = await sql<Record<string, unknown>>`WITH x (${columns}, n, s, sn) AS (
+      SELECT ${sql.raw(rollup.key)}, 1, coalesce(CASE WHEN a.status = 'completed' THEN a.score END, 0),
+        CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END
+      FROM assignments a JOIN users u ON u.id = a.user_id ${sql.raw(rollup.joins ?? '')}
+        CROSS JOIN assignment_rollup_window w
+      WHERE a.company_id = ${companyId} AND a.status <> 'renewed')
+    SELECT ${columns}, sum(n) AS n, sum(s) AS score_sum, sum(sn) AS score_n FROM x GROUP BY ${columns}`.execute(db);
+  return rows;
+}
+
 /**
  * The rollup rows a recount of the table gives for one company (the drift check), and the rows kept,
  * each as `key → n/score_sum/score_n`; equal when nothing drifted.
@@ -372,16 +385,7 @@ export async function rollupDrift(db: Kysely<Database>, companyId: number): Prom
       row.completed_month,
     ].join('|');
   const value = (row: Record<string, unknown>) => `${Number(row.n)}/${Number(row.score_sum)}/${Number(row.score_n)}`;
-  const { rows: recount } = await sql<Record<string, unknown>>`WITH x (company_id, department_id, course_id,
-      suspended, assigned_month, state, turn_day, completed_month, n, s, sn) AS (
-      SELECT ${sql.raw(rollupKey('a', 'w', 'u.department_id', 'u.suspended'))}, 1,
-        coalesce(CASE WHEN a.status = 'completed' THEN a.score END, 0),
-        CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END
-      FROM assignments a JOIN users u ON u.id = a.user_id CROSS JOIN assignment_rollup_window w
-      WHERE a.company_id = ${companyId} AND a.status <> 'renewed')
-    SELECT department_id, course_id, suspended, assigned_month, state, turn_day, completed_month,
-      sum(n) AS n, sum(s) AS score_sum, sum(sn) AS score_n
-    FROM x GROUP BY department_id, course_id, suspended, assigned_month, state, turn_day, completed_month`.execute(db);
+  const recount = await recountRollup(db, ASSIGNMENT_ROLLUPS, companyId);
   const kept = await db
     .selectFrom('assignment_rollups')
     .selectAll()
