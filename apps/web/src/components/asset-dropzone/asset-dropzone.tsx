@@ -1,10 +1,9 @@
-import '@mantine/dropzone/styles.css';
 import { ASSET_RULES, ASSET_TYPE_LABELS, type Asset, type AssetType } from '@heed/contract';
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertTriangle, IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DropZone, type FileRejection } from '../drop-zone/index.ts';
 import { notify } from '../notices/index.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { companyAssetsKey } from '../../lib/queries/company-assets.ts';
@@ -88,10 +87,10 @@ export function AssetDropzone({ type, rule: narrower, label, multiple = true, on
 
   return (
     <Stack gap="sm">
-      <Dropzone
+      <DropZone
         onDrop={(files) => void uploadAll(files)}
         onReject={(rejections) => setRefusals(rejections.map((r) => rejectionMessage(rule, noun, r)))}
-        accept={[...rule.mimes]}
+        accept={rule.mimes}
         maxSize={rule.maxBytes}
         multiple={multiple}
         loading={uploading !== null}
@@ -100,26 +99,26 @@ export function AssetDropzone({ type, rule: narrower, label, multiple = true, on
         }
         data-testid="asset-dropzone"
       >
-        <Group justify="center" gap="lg" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={40} stroke={1.4} aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} stroke={1.4} aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconCloudUpload size={40} stroke={1.4} aria-hidden />
-          </Dropzone.Idle>
-          <Stack gap={2}>
-            <Text fw={600}>
-              {multiple ? 'Drop files here, or click to choose' : 'Drop a file here, or click to choose'}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {`${title}: ${rule.accepts}, up to ${formatBytes(rule.maxBytes)}${multiple ? ' each' : ''}.`}
-            </Text>
-          </Stack>
-        </Group>
-      </Dropzone>
+        {(state) => (
+          <Group justify="center" gap="lg" mih={120} wrap="nowrap">
+            {state === 'accept' ? (
+              <IconUpload size={40} stroke={1.4} aria-hidden />
+            ) : state === 'reject' ? (
+              <IconX size={40} stroke={1.4} aria-hidden />
+            ) : (
+              <IconCloudUpload size={40} stroke={1.4} aria-hidden />
+            )}
+            <Stack gap={2}>
+              <Text fw={600}>
+                {multiple ? 'Drop files here, or click to choose' : 'Drop a file here, or click to choose'}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {`${title}: ${rule.accepts}, up to ${formatBytes(rule.maxBytes)}${multiple ? ' each' : ''}.`}
+              </Text>
+            </Stack>
+          </Group>
+        )}
+      </DropZone>
       {uploading && (
         <Stack gap={4} aria-live="polite">
           <Text size="sm">

@@ -1,9 +1,8 @@
-import '@mantine/dropzone/styles.css';
 import { IMPORT_FILE_ACCEPT, MAX_IMPORT_BYTES, type UserImport } from '@heed/contract';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { DropZone } from '../../../components/drop-zone/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatApiError } from '../../../lib/error-notices.tsx';
 import { type UploadProgress, uploadImport } from '../api/upload-import.ts';
@@ -54,7 +53,7 @@ export function UploadStep({ onUploaded }: { onUploaded: (item: UserImport) => v
   const percent = uploading ? Math.round((uploading.progress.loaded / Math.max(1, uploading.progress.total)) * 100) : 0;
   return (
     <Stack gap="md" maw={760}>
-      <Dropzone
+      <DropZone
         onDrop={(files) => files[0] && void start(files[0])}
         onReject={(rejections) =>
           setState({
@@ -74,27 +73,27 @@ export function UploadStep({ onUploaded }: { onUploaded: (item: UserImport) => v
         aria-label="Drop a CSV or XLSX file here"
         data-testid="import-dropzone"
       >
-        <Group justify="center" gap="lg" mih={180} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={44} stroke={1.4} aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={44} stroke={1.4} aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileSpreadsheet size={44} stroke={1.4} aria-hidden />
-          </Dropzone.Idle>
-          <Stack gap={4}>
-            <Text size="lg" fw={600}>
-              Drop a CSV or XLSX file of users here
-            </Text>
-            <Text size="sm" c="dimmed">
-              One row per person, with a header row. Any delimiter; UTF-8 or Latin-1. Up to{' '}
-              {formatBytes(MAX_IMPORT_BYTES)}.
-            </Text>
-          </Stack>
-        </Group>
-      </Dropzone>
+        {(state) => (
+          <Group justify="center" gap="lg" mih={180} wrap="nowrap">
+            {state === 'accept' ? (
+              <IconUpload size={44} stroke={1.4} aria-hidden />
+            ) : state === 'reject' ? (
+              <IconX size={44} stroke={1.4} aria-hidden />
+            ) : (
+              <IconFileSpreadsheet size={44} stroke={1.4} aria-hidden />
+            )}
+            <Stack gap={4}>
+              <Text size="lg" fw={600}>
+                Drop a CSV or XLSX file of users here
+              </Text>
+              <Text size="sm" c="dimmed">
+                One row per person, with a header row. Any delimiter; UTF-8 or Latin-1. Up to{' '}
+                {formatBytes(MAX_IMPORT_BYTES)}.
+              </Text>
+            </Stack>
+          </Group>
+        )}
+      </DropZone>
       <Group gap="sm">
         <Button
           leftSection={<IconUpload size={16} aria-hidden />}

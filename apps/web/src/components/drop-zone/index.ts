@@ -1,0 +1,1 @@
+export { DropZone, type DropZoneProps, type DropZoneState, type FileRejection } from './drop-zone.tsx';
