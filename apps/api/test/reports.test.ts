@@ -577,41 +577,63 @@ describe('the leaderboard', () => {
 
 describe('recertification', () => {
   it('puts completions in the right bucket on the days its bounds fall in, whether rollups or the table answer', async () => {
-    const company = await createCompany(t.db, { name: 'Recertification Bounds Co' });
-    const learner = (await createUser(t.db, { companyId: company.id, username: 'recert1' })).id;
-    const at = (hours: number) => new Date(Date.parse(now) + hours * 3_600_000).toISOString();
-    const H = 24;
-    const expiries = {
-      expired: [at(-1), at(-10 * H)],
-      days_30: [at(1), at(10 * H), at(30 * H - 1)],
-      days_60: [at(30 * H + 1), at(45 * H), at(60 * H - 1)],
-      days_90: [at(60 * H + 1), at(75 * H), at(90 * H - 1)],
-      later: [at(90 * H + 1)],
-    };
-    for (const expiresAt of Object.values(expiries).flat())
-      await insertAssignment(t.db, {
-        companyId: company.id,
-        userId: learner,
-        courseId: w.courses.fire,
-        status: 'completed',
-        assignedAt: day(10),
-        completedAt: day(20),
-        expiresAt,
-      });
-    expect(await expiryRollupDrift(t.db, company.id)).toEqual([]);
-    const headers = { 'x-company-id': String(company.id) };
-    const expected = { expired: 2, days_30: 3, days_60: 3, days_90: 3 };
-    // No period: the rollups answer; a period covering every assignment: the table does.
-    for (const q of ['', '?field[period]=2025-01-01..2026-12-31']) {
-      const response = await root.get(`/api/v3/reports/assignments/recertification${q}`, { headers });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().data).toMatchObject({
-        ...expected,
-        courses: [{ course: { id: w.courses.fire }, ...expected }],
-      });
+    // The rollups read a bound's day on one side of its instant (before noon: up to it; after: past
+    // it) and take the other side from the day's total: a clock in each half of the day tries both.
+    const start = t.clock.now;
+    try {
+      for (const offset of [0, 12]) {
+        t.clock.now = new Date(start.getTime() + offset * 3_600_000);
+        now = t.clock.now.toISOString();
+        await moveRollupWindow(t.db, t.dialect, t.clock.now);
+        await signInAgain();
+        await checkBoundDays(`Recertification Bounds Co ${offset}`);
+      }
+    } finally {
+      t.clock.now = start;
+      now = start.toISOString();
+      await moveRollupWindow(t.db, t.dialect, t.clock.now);
+      await signInAgain();
     }
   });
 });
+
+/** A company whose completions expire on each side of every bound's instant, by the hour: each lands in its bucket. */
+async function checkBoundDays(name: string) {
+  const company = await createCompany(t.db, { name });
+  const learner = (await createUser(t.db, { companyId: company.id, username: `recert${company.id}` })).id;
+  const at = (hours: number) => new Date(Date.parse(now) + hours * 3_600_000).toISOString();
+  const H = 24;
+  const expiries = {
+    expired: [at(-1), at(-10 * H)],
+    // Two on one side of a bound, one on the other: a side read as the other's would miscount.
+    days_30: [at(1), at(2), at(10 * H), at(30 * H - 2), at(30 * H - 1)],
+    days_60: [at(30 * H + 1), at(45 * H), at(60 * H - 2), at(60 * H - 1)],
+    days_90: [at(60 * H + 1), at(75 * H), at(90 * H - 2), at(90 * H - 1)],
+    later: [at(90 * H + 1)],
+  };
+  for (const expiresAt of Object.values(expiries).flat())
+    await insertAssignment(t.db, {
+      companyId: company.id,
+      userId: learner,
+      courseId: w.courses.fire,
+      status: 'completed',
+      assignedAt: day(10),
+      completedAt: day(20),
+      expiresAt,
+    });
+  expect(await expiryRollupDrift(t.db, company.id)).toEqual([]);
+  const headers = { 'x-company-id': String(company.id) };
+  const expected = { expired: 2, days_30: 5, days_60: 4, days_90: 4 };
+  // No period: the rollups answer; a period covering every assignment: the table does.
+  for (const q of ['', '?field[period]=2025-01-01..2026-12-31']) {
+    const response = await root.get(`/api/v3/reports/assignments/recertification${q}`, { headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      ...expected,
+      courses: [{ course: { id: w.courses.fire }, ...expected }],
+    });
+  }
+}
 
 describe('custom field summary', () => {
   it('keeps a select field’s counts through values set, changed and cleared, a retype, a learner deleted and the field deleted', async () => {

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
 import { differences, rollupCountByStatus, rollupsAnswer } from './reports-rollups.repository.ts';
-import { type ExpiryRow, expiriesPerCourse, inList } from './reports.repository.ts';
+import { type ExpiryRow, expiringPerCourse, inList } from './reports.repository.ts';
 
 // The recertification widget from the rollups (decision 093): completions expired from the
 // assignment rollups (status expired), those expiring in the next 90 days from the expiry rollups
@@ -16,15 +16,29 @@ export async function expiryRollupsAnswer(db: Kysely<Database>, c: ReportCriteri
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 
-/** `expiriesPerCourse` from the rollups: the same rows, per course with any count. */
+type Bucket = 'days_30' | 'days_60' | 'days_90';
+
+/**
+ * `expiriesPerCourse` from the rollups: the same rows, per course with any count. A bound's day
+ * (today, +30, +60, +90 days) splits at the bound's instant: its completions up to the instant are in
+ * the bucket before, the rest in the bucket after. The table is read on the shorter side of the
+ * instant only (at most half a day's completions); the other side is the day's rollup total less it.
+ */
 export async function rollupExpiriesPerCourse(
   db: Kysely<Database>,
   c: ReportCriteria,
   bounds: [string, string, string],
 ): Promise<ExpiryRow[]> {
   const [today, d30, d60, d90] = [c.now, ...bounds].map(dayOf) as [string, string, string, string];
-  const boundDays = [...new Set([today, d30, d60, d90])];
-  const [statuses, days, ...edges] = await Promise.all([
+  // Each bound's day, its instant, and the buckets before and after it (expired ones come from the statuses).
+  const splits: { day: string; bound: string; before?: Bucket; after?: Bucket }[] = [
+    { day: today, bound: c.now, after: 'days_30' },
+    { day: d30, bound: bounds[0], before: 'days_30', after: 'days_60' },
+    { day: d60, bound: bounds[1], before: 'days_60', after: 'days_90' },
+    { day: d90, bound: bounds[2], before: 'days_90' },
+  ];
+  const boundDays = splits.map((split) => split.day);
+  const [statuses, days, dayTotals, ...sides] = await Promise.all([
     rollupCountByStatus(db, c, 'course'),
     sql<{ course_id: number; days_30: number; days_60: number; days_90: number }>`SELECT r.course_id,
         sum(CASE WHEN r.expiry_day < ${d30} THEN r.n ELSE 0 END) AS days_30,
@@ -34,8 +48,15 @@ export async function rollupExpiriesPerCourse(
       WHERE ${expiryConditions(c)} AND r.expiry_day > ${today} AND r.expiry_day < ${d90}
         AND ${sql<SqlBool>`NOT ${inList(sql`r.expiry_day`, boundDays)}`}
       GROUP BY r.course_id`.execute(db),
-    // One query a day: each is a short range of the expiry index.
-    ...boundDays.map((day) => expiriesPerCourse(db, c, bounds, day)),
+    sql<{ expiry_day: string; course_id: number; n: number }>`SELECT r.expiry_day, r.course_id, sum(r.n) AS n
+      FROM expiry_rollups r WHERE ${expiryConditions(c)} AND ${inList(sql`r.expiry_day`, boundDays)}
+      GROUP BY r.expiry_day, r.course_id`.execute(db),
+    // One query a bound: a short range of the expiry index, on the side of the instant nearer the day's end.
+    ...splits.map(({ day, bound }) =>
+      readsBefore(bound)
+        ? expiringPerCourse(db, c, day, bound, 'through')
+        : expiringPerCourse(db, c, bound, `${nextDay(day)}T00:00:00.000Z`, 'after'),
+    ),
   ]);
   const perCourse = new Map<number, ExpiryRow>();
   const row = (courseId: number) => {
@@ -50,15 +71,25 @@ export async function rollupExpiriesPerCourse(
     r.days_60 += Number(d.days_60);
     r.days_90 += Number(d.days_90);
   }
-  // The bound days: expired ones are already counted (status expired, as the rollups derive it).
-  for (const e of edges.flat()) {
-    const r = row(e.course_id);
-    r.days_30 += e.days_30;
-    r.days_60 += e.days_60;
-    r.days_90 += e.days_90;
+  for (const [i, { day, bound, before, after }] of splits.entries()) {
+    const read = new Map(sides[i]!.map((side) => [side.course_id, side.n]));
+    for (const total of dayTotals.rows.filter((t) => t.expiry_day === day)) {
+      const courseId = Number(total.course_id);
+      const readSide = read.get(courseId) ?? 0;
+      const [early, late] = readsBefore(bound)
+        ? [readSide, Number(total.n) - readSide]
+        : [Number(total.n) - readSide, readSide];
+      if (before && early !== 0) row(courseId)[before] += early;
+      if (after && late !== 0) row(courseId)[after] += late;
+    }
   }
   return [...perCourse.values()].filter((r) => r.expired + r.days_30 + r.days_60 + r.days_90 > 0);
 }
+
+/** Whether a bound's day is read up to its instant (before noon UTC) rather than after it. */
+const readsBefore = (bound: string) => bound.slice(11) < '12:00';
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The criteria's conditions on expiry rollup rows `r` (no period: see `expiryRollupsAnswer`). */
 function expiryConditions(c: ReportCriteria): RawBuilder<SqlBool> {

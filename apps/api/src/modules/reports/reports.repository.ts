@@ -302,26 +302,43 @@ export interface ExpiryRow {
   days_90: number;
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /** Per course: completions expired, and valid ones expiring in (now, +30d], (+30d, +60d], (+60d, +90d]. */
 export async function expiriesPerCourse(
   db: Kysely<Database>,
   c: ReportCriteria,
   bounds: [string, string, string],
-  onlyDay?: string,
 ): Promise<ExpiryRow[]> {
   const [d30, d60, d90] = bounds;
-  // Only the completions expiring on this day (YYYY-MM-DD, UTC): the rest come from the rollups.
-  const day = onlyDay ? sql`AND a.expires_at >= ${onlyDay} AND a.expires_at < ${nextDay(onlyDay)}` : sql``;
   const { rows } = await sql<ExpiryRow>`SELECT a.course_id,
       sum(CASE WHEN a.expires_at <= ${c.now} THEN 1 ELSE 0 END) AS expired,
       sum(CASE WHEN a.expires_at > ${c.now} AND a.expires_at <= ${d30} THEN 1 ELSE 0 END) AS days_30,
       sum(CASE WHEN a.expires_at > ${d30} AND a.expires_at <= ${d60} THEN 1 ELSE 0 END) AS days_60,
       sum(CASE WHEN a.expires_at > ${d60} AND a.expires_at <= ${d90} THEN 1 ELSE 0 END) AS days_90
-    ${reportRows(c)} AND a.status = 'completed' AND a.expires_at IS NOT NULL AND a.expires_at <= ${d90} ${day}
+    ${reportRows(c)} AND a.status = 'completed' AND a.expires_at IS NOT NULL AND a.expires_at <= ${d90}
     GROUP BY a.course_id`.execute(db);
   return rows.map((row) => numbers(row, ['course_id', 'expired', 'days_30', 'days_60', 'days_90']));
+}
+
+/**
+ * Completions expiring in one part of a day, per course: `[from, to]` when `side` is `through`
+ * (`to` included), `(from, to)` when `after`. The recertification widget reads one side of a bound's
+ * instant and takes the other from the day's rollup total.
+ */
+export async function expiringPerCourse(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  from: string,
+  to: string,
+  side: 'through' | 'after',
+): Promise<{ course_id: number; n: number }[]> {
+  const range =
+    side === 'through'
+      ? sql`a.expires_at >= ${from} AND a.expires_at <= ${to}`
+      : sql`a.expires_at > ${from} AND a.expires_at < ${to}`;
+  const { rows } = await sql<{ course_id: number; n: number }>`SELECT a.course_id, count(*) AS n
+    ${reportRows(c)} AND a.status = 'completed' AND ${range}
+    GROUP BY a.course_id`.execute(db);
+  return rows.map((row) => numbers(row, ['course_id', 'n']));
 }
 
 /** Names of the given courses and departments, by id. */
