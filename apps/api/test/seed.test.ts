@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, ensureInitialData } from '../src/db/seed/initial-data.ts';
 import { generateLargeDataSet } from '../src/db/seed/large.ts';
 import type { Database } from '../src/db/types.ts';
-import { expiryRollupDrift, learnerRollupDrift, rollupDrift } from '../src/modules/reports/index.ts';
+import {
+  attributeRollupDrift,
+  expiryRollupDrift,
+  learnerRollupDrift,
+  rollupDrift,
+} from '../src/modules/reports/index.ts';
 import { signedIn } from './support/client.ts';
 import { createUser } from './support/factories.ts';
 import { DEMO_SEED_LIMIT_MS, TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
@@ -309,6 +314,7 @@ describe('large data generator', () => {
       expect(await rollupDrift(t.db, company.id)).toEqual([]);
       expect(await learnerRollupDrift(t.db, company.id)).toEqual([]);
       expect(await expiryRollupDrift(t.db, company.id)).toEqual([]);
+      expect(await attributeRollupDrift(t.db, company.id)).toEqual([]);
       if (TEST_DIALECT === 'sqlite') {
         expect((await sql`PRAGMA foreign_key_check`.execute(t.db)).rows).toEqual([]);
       }

@@ -63,11 +63,12 @@ export async function restorePostgres(db: Kysely<any>): Promise<string[]> {
   await db.transaction().execute(async (trx) => {
     const triggers = relaxed.filter((object) => object.kind === 'trigger');
     if (triggers.length > 0) {
-      for (const table of ['assignment_rollups', 'learner_rollups', 'expiry_rollups'])
+      for (const table of ['assignment_rollups', 'learner_rollups', 'expiry_rollups', 'attribute_rollups'])
         await trx.deleteFrom(table).execute();
       await fillRollups(trx);
       await fillLearnerRollups(trx);
       await fillExpiryRollups(trx);
+      await fillAttributeRollups(trx);
       for (const { name } of triggers) await sql`ALTER TABLE assignments ENABLE TRIGGER ${sql.id(name)}`.execute(trx);
     }
     await sql`DROP TABLE ${sql.table(RELAXED)}`.execute(trx);

@@ -477,7 +477,10 @@ export async function rollupCountByAttribute(
   const unvalued = total.map((row) => ({ ...row, k0: null }));
   for (const row of valued) {
     let rest = unvalued.find((group) => group.status === row.status);
-    if (!rest) unvalued.push((rest = { ...row, k0: null, n: 0, score_sum: 0, score_n: 0 }));
+    if (!rest) {
+      rest = { ...row, k0: null, n: 0, score_sum: 0, score_n: 0 };
+      unvalued.push(rest);
+    }
     rest.n -= row.n;
     rest.score_sum -= row.score_sum;
     rest.score_n -= row.score_n;
