@@ -6,6 +6,7 @@
 //
 //   npm run bench -- assignments-list --db data/bench.sqlite [--company "Load Test Co"] [--requests 40]
 import { resolve } from 'node:path';
+import { moveRollupWindow } from './lib/rollup-window.mjs';
 import { fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', requests: '40' });
@@ -19,6 +20,8 @@ const requests = Number(args.requests);
 const COLUMN_SORTS = ['assigned_at', 'due_at', 'completed_at', 'score', 'expires_at', 'source', 'id', 'learner'];
 const EXPRESSION_SORTS = ['status', 'course', 'department'];
 
+// Today's window: the status totals come from the rollups, and status filters and order from the list codes.
+moveRollupWindow(url);
 const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
 try {
   const session = await signIn(heed.url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');

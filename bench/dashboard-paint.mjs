@@ -6,9 +6,9 @@
 // and when the last one did. Never fails on time. Run `npm run build` first.
 //
 //   npm run bench -- dashboard-paint --db data/bench.sqlite [--company NAME] [--runs 3] [--timeout 600]
-import { spawnSync } from 'node:child_process';
 import { tsImport } from 'tsx/esm/api';
 import { parseArgs, signIn, startHeed } from './lib/server.mjs';
+import { moveRollupWindow } from './lib/rollup-window.mjs';
 
 const { launchChromium, newContext, submitSignIn } = await tsImport('../e2e/support/browser.ts', import.meta.url);
 const { ASSIGNMENT_REPORTS } = await tsImport('../packages/contract/src/reports/reports.ts', import.meta.url);
@@ -19,11 +19,7 @@ const runs = Number(args.runs);
 const WIDGETS = ASSIGNMENT_REPORTS;
 
 // The report rollups' window moved to today, as the worker's daily job does (the reports bench does the same).
-const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/rollup-window-cli.ts'], {
-  env: { ...process.env, DATABASE_URL: args.db },
-  stdio: 'inherit',
-});
-if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+moveRollupWindow(args.db);
 
 /** Before any script of the page: the acting company, and when each widget first shows no skeleton. */
 function watchWidgets({ company, widgets }) {

@@ -9,9 +9,9 @@
 //   npm run bench -- reports --db data/bench.sqlite [--company "Load Test Co"] [--requests 20]
 //     [--only status-counts,department-summary]   (widgets whose name holds one of these)
 //     [--skip custom,days]                        (leave out the filters whose label holds one of these)
-import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
+import { moveRollupWindow } from './lib/rollup-window.mjs';
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', requests: '20' });
 const db = args.db ?? args._[0] ?? process.env.DATABASE_URL;
@@ -35,11 +35,7 @@ const WIDGETS = [
   'user-completion-summary',
 ];
 
-const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/rollup-window-cli.ts'], {
-  env: { ...process.env, DATABASE_URL: url },
-  stdio: 'inherit',
-});
-if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+moveRollupWindow(url);
 
 const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
 try {

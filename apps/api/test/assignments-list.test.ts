@@ -1,4 +1,9 @@
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as lists from '../src/db/lists/index.ts';
+import { ASSIGNMENT_ORDER, assignmentsList } from '../src/modules/assignments/assignments-list.repository.ts';
+import { listCodesDay } from '../src/modules/assignments/assignments-status-codes.repository.ts';
+import { moveRollupWindow } from '../src/modules/reports/index.ts';
 import { type AssignmentsWorld, createAssignmentsWorld } from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createUser } from './support/factories.ts';
@@ -135,6 +140,8 @@ async function everything(): Promise<Row[]> {
       'departments.name as department_name',
     ])
     .where('assignments.company_id', '=', w.companyA)
+    // A renewed completion is history (decision 081): no list shows it.
+    .where('assignments.status', '<>', 'renewed')
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -184,9 +191,11 @@ function expected(all: Row[], q: Query): number[] {
     return x < y ? -1 : 1;
   };
   const sign = q.order === 'asc' ? 1 : -1;
+  // Within a status, by due date (its nulls where the database puts them), then id.
+  const tie = (a: Row, b: Row) => (q.sort === 'status' ? compare(a.due_at, b.due_at) : 0);
   return all
     .filter((r) => (q.keep ? q.keep(r) : true) && matchesText(r, q.text))
-    .sort((a, b) => (compare(key(a), key(b)) || a.id - b.id) * sign)
+    .sort((a, b) => (compare(key(a), key(b)) || tie(a, b) || a.id - b.id) * sign)
     .map((r) => r.id);
 }
 
@@ -342,4 +351,173 @@ describe('GET /assignments pages', () => {
     expect(after.total).toBe(before.total + 1);
     await checkPages(cm, all, q);
   }, 120_000);
+});
+
+describe('statuses from the list codes (decision 096)', () => {
+  const at = (time: string) => `${t.clock.now.toISOString().slice(0, 10)}T${time}:00.000Z`;
+
+  /** Rows whose status turns today, on both sides of the clock (09:00): due or expiring at 05:00 and 15:00. */
+  async function insertTurningToday() {
+    const base = {
+      company_id: w.companyA,
+      course_id: w.courses.fire,
+      source: 'manual',
+      rule_id: null,
+      assigned_by: null,
+      assigned_at: day(30),
+      recertify_months: null,
+      created_at: day(30),
+      updated_at: day(30),
+    };
+    const learners = [w.learners.ops1, w.learners.ops2, w.learners.east1, w.learners.sales1];
+    const rows = [];
+    for (const [i, time] of ['05:00', '15:00', '00:00', '08:59', '09:01'].entries()) {
+      const user_id = learners[i % learners.length]!;
+      rows.push(
+        {
+          ...base,
+          user_id,
+          status: 'not_started',
+          due_at: at(time),
+          started_at: null,
+          completed_at: null,
+          progress: 0,
+        },
+        {
+          ...base,
+          user_id,
+          status: 'in_progress',
+          due_at: at(time),
+          started_at: day(31),
+          completed_at: null,
+          progress: 40,
+        },
+        {
+          ...base,
+          user_id,
+          status: 'completed',
+          due_at: day(40),
+          started_at: day(31),
+          completed_at: day(32),
+          progress: 100,
+          score: 90,
+          expires_at: at(time),
+        },
+      );
+    }
+    await t.db.insertInto('assignments').values(rows).execute();
+  }
+
+  /** Every status alone and together, and the status order, in the orders a walk serves, against fetch-and-sort. */
+  async function checkStatuses() {
+    now = t.clock.now.toISOString();
+    const all = await everything();
+    const filters: [string, (r: Row) => boolean][] = [
+      ...(Object.keys(STATUS_RANK) as Row['status'][]).map(
+        (s) => [s, (r: Row) => r.status === s] as [string, (r: Row) => boolean],
+      ),
+      ['overdue,expired', (r) => r.status === 'overdue' || r.status === 'expired'],
+      ['not_started,completed', (r) => r.status === 'not_started' || r.status === 'completed'],
+    ];
+    for (const [status, keep] of filters)
+      for (const [sort, order] of [
+        ['due_at', 'asc'],
+        ['due_at', 'desc'],
+        ['assigned_at', 'desc'],
+        ['learner', 'asc'],
+        ['status', 'asc'],
+      ] as const)
+        await checkPages(cm, all, { sort, order, filters: { status }, keep });
+    for (const order of ['asc', 'desc'] as const) await checkPages(cm, all, { sort: 'status', order });
+    await checkPages(
+      dm,
+      all.filter((r) => r.department_id === w.ops || r.department_id === w.opsEast),
+      {
+        sort: 'status',
+        order: 'asc',
+      },
+    );
+  }
+
+  /** Each row's list code is its status as the window day begins (the instant before 00:00 UTC). */
+  async function expectCodesAtWindowStart() {
+    const { start_day } = await t.db
+      .selectFrom('assignment_rollup_window')
+      .select('start_day')
+      .executeTakeFirstOrThrow();
+    const rows = await t.db.selectFrom('assignments').selectAll().execute();
+    const previous = now;
+    now = new Date(Date.parse(`${start_day}T00:00:00.000Z`) - 1).toISOString();
+    try {
+      for (const r of rows)
+        expect(r.list_code, `assignment ${r.id}`).toBe(r.status === 'renewed' ? null : STATUS_RANK[statusAt(r)]);
+    } finally {
+      now = previous;
+    }
+  }
+
+  it('every status and the status order equal fetch-and-sort, with rows turned since the codes were set', async () => {
+    await insertTurningToday();
+    expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toMatchObject({ moved: true });
+    await expectCodesAtWindowStart();
+    await checkStatuses();
+    // A day and four hours on, the window not yet moved: a day's turns are read apart.
+    t.clock.advanceMinutes(28 * 60);
+    cm = await signedIn(t.app, 'a.cm');
+    dm = await signedIn(t.app, 'a.dm');
+    await checkStatuses();
+    expect(await moveRollupWindow(t.db, t.dialect, t.clock.now)).toMatchObject({ moved: true });
+    await expectCodesAtWindowStart();
+    await checkStatuses();
+  }, 180_000);
+
+  it('a row written after the move is coded at once: started, completed, due date moved, renewed', async () => {
+    const [a, b, c, d] = await t.db
+      .selectFrom('assignments')
+      .select('id')
+      .where('company_id', '=', w.companyA)
+      .where('status', '=', 'not_started')
+      .where('due_at', '>', t.clock.now.toISOString())
+      .orderBy('id')
+      .limit(4)
+      .execute();
+    await t.db.updateTable('assignments').set({ started_at: now, progress: 10 }).where('id', '=', a!.id).execute();
+    await t.db
+      .updateTable('assignments')
+      .set({ status: 'completed', completed_at: now, progress: 100, expires_at: '2020-01-01T00:00:00.000Z' })
+      .where('id', '=', b!.id)
+      .execute();
+    await t.db.updateTable('assignments').set({ due_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', c!.id).execute();
+    await t.db.updateTable('assignments').set({ status: 'renewed' }).where('id', '=', d!.id).execute();
+    await expectCodesAtWindowStart();
+    await checkStatuses();
+  }, 180_000);
+
+  it('walks one status in due date, assignment date and status order through its codes, merging the turned rows', async () => {
+    await moveRollupWindow(t.db, t.dialect, t.clock.now);
+    now = t.clock.now.toISOString();
+    const codedAt = await listCodesDay(t.db, now);
+    expect(codedAt).toBe(`${now.slice(0, 10)}T00:00:00.000Z`);
+    const spec = assignmentsList(now, codedAt);
+    const criteria = { companyId: w.companyA, scope: null, now, statuses: ['expired' as const] };
+    for (const orderBy of [ASSIGNMENT_ORDER.due_at, ASSIGNMENT_ORDER.assigned_at, ASSIGNMENT_ORDER.status]) {
+      const page = { orderBy, order: 'desc' as const, limit: 25, offset: 0 };
+      const hint = { mode: 'sortDriven' as const, sortLead: orderBy[0]! };
+      const compiled = lists.buildPageQuery(t.db, t.dialect, spec, criteria, page, hint).compile();
+      const plan = await t.db.transaction().execute(async (trx) => {
+        // PostgreSQL: as its statistics would choose at 10M rows, not for these few hundred.
+        if (t.dialect === 'postgres')
+          for (const setting of ['enable_seqscan', 'enable_bitmapscan'])
+            await sql`SELECT set_config(${setting}, 'off', true)`.execute(trx);
+        const prefix = t.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
+        const { rows } = await trx.executeQuery<Record<string, string>>(
+          CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
+        );
+        return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+      });
+      expect(plan, orderBy.join()).toMatch(/assignments_company_code_(due|assigned)/);
+      // SQLite merges the parts in order; PostgreSQL sorts these few rows or merges millions, by its statistics.
+      expect(plan, orderBy.join()).toMatch(t.dialect === 'sqlite' ? /MERGE \(UNION ALL\)/ : /Append/);
+    }
+  });
 });

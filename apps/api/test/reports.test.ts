@@ -15,6 +15,7 @@ import {
   rollupTotalsDrift,
 } from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
+import { listCodeDrift } from '../src/modules/assignments/assignments-status-codes.repository.ts';
 
 // Every /reports/assignments/* widget against a plain recount of the assignments read back from the
 // database, after random sequences of assignments, completions, removals, department moves and
@@ -461,6 +462,7 @@ describe('assignment reports equal a recount', () => {
         expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await expiryRollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await attributeRollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await listCodeDrift(t.db, w.companyA)).toEqual([]);
         await checkLeaderboardWalk();
         const all = await everything();
         await checkAll(cm, all, {});
@@ -498,6 +500,7 @@ describe('assignment reports equal a recount', () => {
         expect(await learnerRollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await expiryRollupDrift(t.db, w.companyA)).toEqual([]);
         expect(await attributeRollupDrift(t.db, w.companyA)).toEqual([]);
+        expect(await listCodeDrift(t.db, w.companyA)).toEqual([]);
         await checkLeaderboardWalk();
         const all = await everything();
         await checkAll(cm, all, {});
@@ -512,6 +515,7 @@ describe('assignment reports equal a recount', () => {
       expect(await rollupDrift(t.db, w.companyA)).toEqual([]);
       expect(await rollupTotalsDrift(t.db, w.companyA)).toEqual([]);
       expect(await attributeRollupDrift(t.db, w.companyA)).toEqual([]);
+      expect(await listCodeDrift(t.db, w.companyA)).toEqual([]);
       await signInAgain();
     }
     await checkAll(cm, await everything(), {});

@@ -12,6 +12,7 @@ import {
 import { signedIn } from './support/client.ts';
 import { createUser } from './support/factories.ts';
 import { DEMO_SEED_LIMIT_MS, TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
+import { listCodeDrift } from '../src/modules/assignments/assignments-status-codes.repository.ts';
 
 const ADMIN_PASSWORD = 'heed-admin-demo';
 const SLUGS = ['acme', 'borealis', 'cedar'] as const;
@@ -315,6 +316,7 @@ describe('large data generator', () => {
       expect(await learnerRollupDrift(t.db, company.id)).toEqual([]);
       expect(await expiryRollupDrift(t.db, company.id)).toEqual([]);
       expect(await attributeRollupDrift(t.db, company.id)).toEqual([]);
+      expect(await listCodeDrift(t.db, company.id)).toEqual([]);
       if (TEST_DIALECT === 'sqlite') {
         expect((await sql`PRAGMA foreign_key_check`.execute(t.db)).rows).toEqual([]);
       }

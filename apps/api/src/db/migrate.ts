@@ -45,6 +45,7 @@ import * as m047 from './migrations/047-learner-rollups.ts';
 import * as m048 from './migrations/048-expiry-rollups.ts';
 import * as m049 from './migrations/049-assignment-rollup-totals.ts';
 import * as m050 from './migrations/050-attribute-rollups.ts';
+import * as m051 from './migrations/051-assignment-list-codes.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '048-expiry-rollups': m048,
   '049-assignment-rollup-totals': m049,
   '050-attribute-rollups': m050,
+  '051-assignment-list-codes': m051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

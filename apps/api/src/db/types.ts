@@ -323,6 +323,11 @@ export interface AssignmentsTable {
   updated_at: Timestamp;
   /** The learner's name as the list sorts it (lower last || ' ' || lower first), kept by triggers (migration 045). */
   sort_learner: Generated<string>;
+  /**
+   * The status at the start of the report rollups' window day as its rank in the list's order (1 not
+   * started … 5 expired; null when renewed), kept by triggers and the window move (migration 051).
+   */
+  list_code: Generated<number | null>;
 }
 
 /** One completion, kept for good (migration 035): never updated, never deleted, no foreign key. */

@@ -1,5 +1,5 @@
 /** The list engine: a domain describes its list once (`ListSpec`) and gets paging, totals, kept lists and walks. */
-export { cachedCount, knownCount } from './count-cache.ts';
+export { cachedCount, cachedQuickCount, knownCount } from './count-cache.ts';
 export { listPage } from './list-page.ts';
 export {
   buildCountQuery,
@@ -14,6 +14,7 @@ export type {
   ListOrder,
   ListPage,
   ListPageRequest,
+  ListPart,
   ListSpec,
   PostgresTextIndex,
   SqliteTextIndex,

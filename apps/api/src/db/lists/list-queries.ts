@@ -3,7 +3,7 @@ import type { Dialect } from '../create-db.ts';
 import { POSTGRES_STAMP, dataStamp, stampOf } from '../data-stamp.ts';
 import type { Database } from '../types.ts';
 import { cachedCount, cachedQuickCount } from './count-cache.ts';
-import type { ListCriteria, ListOrder, ListPageRequest, ListSpec } from './list-spec.ts';
+import type { ListCriteria, ListOrder, ListPageRequest, ListPart, ListSpec } from './list-spec.ts';
 import type { MatchList } from './match-lists.ts';
 import { type PlanHint, defaultHint, orderColumn, sortRef, whereContext } from './plan-hint.ts';
 import { readSqliteIds } from './read-ids.ts';
@@ -23,7 +23,18 @@ function idsJoin(db: Kysely<Database>, table: string, ids: Int32Array) {
   return untyped(db).selectFrom(matches).crossJoin(table).whereRef(`${table}.id`, '=', 'matches.value');
 }
 
-/** The ids of every row the criteria match, in the page's order, unexecuted (no limit). */
+/** Which rows of the order a query reads: `limit` of them from `offset` on; all when absent. */
+export interface RowRange {
+  limit?: number;
+  offset?: number;
+}
+
+const inRange = <Q extends { limit(n: number): Q; offset(n: number): Q }>(query: Q, range: RowRange) => {
+  const limited = range.limit === undefined ? query : query.limit(range.limit);
+  return range.offset ? limited.offset(range.offset) : limited;
+};
+
+/** The ids of the rows the criteria match in the page's order, `range` of them, unexecuted. */
 export function buildMatchIdsQuery<Criteria extends ListCriteria>(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -31,12 +42,47 @@ export function buildMatchIdsQuery<Criteria extends ListCriteria>(
   criteria: Criteria,
   page: ListOrder,
   hint: PlanHint | undefined,
+  range: RowRange = {},
 ) {
   const { table } = spec;
+  const walks = !hint?.textIds && (hint === undefined || hint.mode === 'plain' || hint.mode === 'sortDriven');
+  const parts = walks ? spec.parts?.(criteria, page) : undefined;
+  if (parts && parts.length > 0) return partsIdsQuery(db, dialect, spec, parts, page, hint, range);
   const from = hint?.textIds && dialect === 'sqlite' ? idsJoin(db, table, hint.textIds) : untyped(db).selectFrom(table);
   let query = from.select(`${table}.id`).where(spec.where(whereContext(dialect, spec, criteria, hint), criteria));
   for (const key of page.orderBy) query = query.orderBy(orderColumn(dialect, spec, key, hint), page.order);
-  return query;
+  return inRange(query, range);
+}
+
+/**
+ * The parts' ids as one UNION ALL ordered by the sort keys (each part selects them as k0, k1, …):
+ * both databases merge parts that each come in order from an index range, and sort a small one.
+ */
+function partsIdsQuery<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: AnySpec<Criteria>,
+  parts: ListPart<Criteria>[],
+  page: ListOrder,
+  hint: PlanHint | undefined,
+  range: RowRange,
+) {
+  const { table } = spec;
+  const sortLead = page.orderBy[0] ?? 'id';
+  const arms = parts.map((part) => {
+    const partHint: PlanHint | undefined = part.small ? { mode: 'filterDriven', sortLead } : hint;
+    const keys = page.orderBy.map((key, i) =>
+      sql`${part.sortValues?.[key] ?? orderColumn(dialect, spec, key, partHint)}`.as(`k${i}`),
+    );
+    return untyped(db)
+      .selectFrom(table)
+      .select([sql`${sql.ref(`${table}.id`)}`.as('id'), ...keys])
+      .where(spec.where(whereContext(dialect, spec, part.criteria, partHint), part.criteria));
+  });
+  let union = arms[0]!;
+  for (const arm of arms.slice(1)) union = union.unionAll(arm);
+  for (const [i] of page.orderBy.entries()) union = union.orderBy(sql.ref(`k${i}`), page.order);
+  return untyped(db).selectFrom(inRange(union, range).as('p')).select('p.id');
 }
 
 /**
@@ -52,10 +98,10 @@ export function buildPageQuery<Criteria extends ListCriteria, Row>(
   page: ListPageRequest,
   hint: PlanHint | undefined = defaultHint(criteria, page.orderBy[0]),
 ) {
-  const ids = buildMatchIdsQuery(db, dialect, spec, criteria, page, hint);
+  const ids = buildMatchIdsQuery(db, dialect, spec, criteria, page, hint, page);
   let rows = spec.selectRows(db);
   for (const key of page.orderBy) rows = rows.orderBy(sortRef(spec, key), page.order);
-  return rows.where(sql.ref(`${spec.table}.id`), 'in', ids.limit(page.limit).offset(page.offset));
+  return rows.where(sql.ref(`${spec.table}.id`), 'in', ids);
 }
 
 /** The count query, unexecuted (tests EXPLAIN it). */
@@ -142,7 +188,7 @@ export function readWalkIds<Criteria extends ListCriteria>(
   offset: number,
 ): Promise<Int32Array> {
   const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
-  return readSqliteIds(db, buildMatchIdsQuery(db, 'sqlite', spec, criteria, page, hint).limit(limit).offset(offset));
+  return readSqliteIds(db, buildMatchIdsQuery(db, 'sqlite', spec, criteria, page, hint, { limit, offset }));
 }
 
 /**
@@ -159,7 +205,7 @@ export function readProbedWalkIds<Criteria extends ListCriteria>(
   limit: number,
 ): Promise<Int32Array> {
   const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
-  const walked = buildMatchIdsQuery(db, 'sqlite', spec, criteria, page, hint).limit(walk);
+  const walked = buildMatchIdsQuery(db, 'sqlite', spec, criteria, page, hint, { limit: walk });
   // A subquery with a LIMIT under a WHERE is never flattened: its rows keep their order.
   return readSqliteIds(db, sql`SELECT w.id FROM (${walked}) AS w WHERE ${probe(sql.ref('w.id'))} LIMIT ${limit}`);
 }

@@ -62,6 +62,17 @@ export interface PostgresTextIndex<Criteria> {
 }
 
 /**
+ * One of the disjoint parts a list's criteria can be read as (`ListSpec.parts`): its own criteria,
+ * whether it is small (read through its filters and sorted, never walked in sort order), and sort keys
+ * it holds constant (a part of one status, sorted by status).
+ */
+export interface ListPart<Criteria> {
+  criteria: Criteria;
+  small?: boolean;
+  sortValues?: Readonly<Record<string, RawBuilder<unknown>>>;
+}
+
+/**
  * A list, described once by its domain: the engine (`list-page.ts`) gives it paging, totals, kept
  * lists, text walks, top-k pages and the counts cache. See README.md beside this file.
  */
@@ -84,8 +95,17 @@ export interface ListSpec<Criteria extends ListCriteria, Row> {
   where(context: WhereContext, criteria: Criteria): (eb: ExpressionBuilder<Database, any>) => Expression<SqlBool>;
   /** True when the criteria filter beyond the tenant (and so may pick an index other than the sort's). */
   hasFilters(criteria: Criteria): boolean;
-  /** The rows a sort index walks through: the tenant, whatever the filters. */
-  population(criteria: Criteria): Criteria;
+  /**
+   * The rows a walk in the sort led by `sortLead` passes through: the tenant, whatever the filters,
+   * or fewer where an index orders a filter's matches by that key.
+   */
+  population(criteria: Criteria, sortLead: string): Criteria;
+  /**
+   * The criteria as disjoint parts, each one index range in the order asked (a status read from its
+   * codes, and the rows that turned since apart): a walk in sort order reads them as one UNION ALL,
+   * merged in that order. Undefined when the criteria are one range already.
+   */
+  parts?(criteria: Criteria, order: ListOrder): ListPart<Criteria>[] | undefined;
   sqlite: {
     /** Filter columns (qualified) whose index, with the key of a sort, yields that sort's order. */
     orderingFilters: Readonly<Record<string, readonly string[]>>;

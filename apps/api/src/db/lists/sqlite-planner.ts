@@ -48,9 +48,13 @@ async function sqlitePlan<Criteria extends ListCriteria>(
     sortLead,
   };
   if (total <= FETCH_AND_SORT_ROWS) return fetchAndSort;
+  const walkedThrough = spec.population(criteria, sortLead);
+  // A walk that meets only matches (an index orders every filter's matches by the sort key) reads what it keeps.
   const population = byRowid
     ? await tableSize(db, spec.table)
-    : await countList(db, 'sqlite', spec, spec.population(criteria));
+    : JSON.stringify(walkedThrough) === JSON.stringify(criteria)
+      ? total
+      : await countList(db, 'sqlite', spec, walkedThrough);
   const walked = ((page.offset + page.limit) * population) / total;
   if (walked >= total * 2) return fetchAndSort;
   // A deep page far along the walk: the list of every match, sorted once and kept, pays from the next page on.

@@ -6,6 +6,13 @@ import type { Database } from '../../db/types.ts';
 import { departmentIdsUnder } from '../../platform/scope.repository.ts';
 import { rollupAssignmentCount } from '../reports/index.ts';
 import { customFieldHolders, postgresTextCondition, sqliteTextCondition } from '../users/index.ts';
+import {
+  type ListClock,
+  codedStatusCondition,
+  countFromCodes,
+  listCodesDay,
+  statusParts,
+} from './assignments-status-codes.repository.ts';
 import type { AssignmentCriteria, Range } from './assignments.criteria.ts';
 
 export interface AssignmentListRow {
@@ -97,15 +104,14 @@ function learnerStatusCondition(companyId: number, statuses: AssignmentCriteria[
     WHERE u.company_id = ${companyId} AND u.suspended = ${suspended})`;
 }
 
-function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCriteria) {
+const assignmentsWhere = (clock: ListClock) => (context: lists.WhereContext, criteria: AssignmentCriteria) => {
   return (eb: ExpressionBuilder<Database, any>): Expression<SqlBool> => {
     const { companyId } = criteria;
-    const now = criteria.now ?? new Date().toISOString();
-    const and: Expression<SqlBool>[] = [
-      sql<SqlBool>`${context.column('assignments.company_id', 1)} = ${companyId}`,
-      // A renewed completion is history, kept in `completions` (decision 081).
-      sql<SqlBool>`assignments.status <> 'renewed'`,
-    ];
+    const now = criteria.now ?? clock.now;
+    const coded = clock.codedAt !== undefined && criteria.statuses !== undefined;
+    const and: Expression<SqlBool>[] = [sql<SqlBool>`${context.column('assignments.company_id', 1)} = ${companyId}`];
+    // A renewed completion is history, kept in `completions` (decision 081); it has no list code.
+    if (!coded) and.push(sql<SqlBool>`assignments.status <> 'renewed'`);
     if (criteria.scope) {
       const scope = criteria.scope.length > 0 ? criteria.scope : [0];
       and.push(sql<SqlBool>`assignments.user_id IN (SELECT u.id FROM users u
@@ -127,7 +133,12 @@ function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCrite
     if (criteria.sources)
       and.push(inList(context.column('assignments.source', criteria.sources.length), criteria.sources));
     if (criteria.statuses) {
-      const any = criteria.statuses.map((status) => statusCondition(status, now));
+      const codes = coded ? { now, codedAt: clock.codedAt! } : undefined;
+      const any = criteria.statuses.map((status) =>
+        codes
+          ? codedStatusCondition(context, status, companyId, codes, criteria.statusPart)
+          : statusCondition(status, now),
+      );
       and.push(any.length === 1 ? any[0]! : sql<SqlBool>`(${sql.join(any, sql` OR `)})`);
     }
     and.push(...rangeCondition('assignments.assigned_at', criteria.assigned));
@@ -137,7 +148,7 @@ function assignmentsWhere(context: lists.WhereContext, criteria: AssignmentCrite
     and.push(...rangeCondition('assignments.score', criteria.score));
     return eb.and(and);
   };
-}
+};
 
 /** The filters the report rollups hold (decision 088): a list asking only these is counted from them. */
 const ROLLUP_FILTERS = new Set([
@@ -204,7 +215,8 @@ export const ASSIGNMENT_ORDER: Record<AssignmentSort, string[]> = {
   department: ['department_name', 'id'],
   assigned_at: ['assigned_at', 'id'],
   due_at: ['due_at', 'id'],
-  status: ['status_rank', 'id'],
+  // Within a status, the earliest due first (the most overdue, the next due): one index range each.
+  status: ['status_rank', 'due_at', 'id'],
   completed_at: ['completed_at', 'id'],
   score: ['score', 'id'],
   expires_at: ['expires_at', 'id'],
@@ -213,10 +225,13 @@ export const ASSIGNMENT_ORDER: Record<AssignmentSort, string[]> = {
 
 /** Column sorts whose (company_id, key, id) index the company condition may walk (migrations 002, 026, 045). */
 const COMPANY = ['assignments.company_id'];
+/** The list codes' (company_id, list_code, due_at | assigned_at, id) indexes (migration 051). */
+const CODED = ['assignments.company_id', 'assignments.list_code'];
 const ORDERING_FILTERS: Record<string, string[]> = {
   sort_learner: COMPANY,
-  assigned_at: COMPANY,
-  due_at: COMPANY,
+  assigned_at: CODED,
+  due_at: CODED,
+  status_rank: CODED,
   completed_at: COMPANY,
   expires_at: COMPANY,
   score: COMPANY,
@@ -275,7 +290,8 @@ function selectAssignmentRows(db: Kysely<Database>) {
  * while nothing changes; what depends on the clock (a status filter, the status order) is not: the
  * criteria then carry the clock, and the status order is unkept (decision 064).
  */
-export function assignmentsList(now: string): lists.ListSpec<AssignmentCriteria, AssignmentListRow> {
+export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<AssignmentCriteria, AssignmentListRow> {
+  const clock: ListClock = { now, codedAt };
   return {
     name: 'assignments',
     table: 'assignments',
@@ -288,12 +304,20 @@ export function assignmentsList(now: string): lists.ListSpec<AssignmentCriteria,
     // The status order reads the clock: never kept (its criteria carry the clock as well).
     unkeptSortKeys: new Set(['status_rank']),
     numericColumns: new Set(['assignments.id', 'assignments.score']),
-    where: assignmentsWhere,
+    where: assignmentsWhere(clock),
     hasFilters,
-    population: (criteria) => ({ companyId: criteria.companyId, scope: null }),
+    population: (criteria, sortLead) => ({
+      companyId: criteria.companyId,
+      scope: null,
+      // A status's rows come in due date, assignment date or status order from its codes' index.
+      ...(codedAt && criteria.statuses && ORDERING_FILTERS[sortLead] === CODED
+        ? { now: criteria.now, statuses: criteria.statuses }
+        : {}),
+    }),
+    parts: (criteria, order) => statusParts(criteria, order, clock),
     sqlite: {
       orderingFilters: ORDERING_FILTERS,
-      quickCount: countFromRollups,
+      quickCount: async (db, criteria) => (await countFromCodes(db, criteria, clock)) ?? countFromRollups(db, criteria),
       // No (company_id, id) index: sorting a company's assignments by id reads the table in rowid order.
       idSortWalksTable: () => true,
       hasSetFilters: () => false,
@@ -314,14 +338,16 @@ export interface AssignmentPageRequest {
 }
 
 /** One page of assignments in the request's order, and the total matching. */
-export function listAssignmentsPage(
+export async function listAssignmentsPage(
   db: Kysely<Database>,
   dialect: Dialect,
   criteria: AssignmentCriteria,
   page: AssignmentPageRequest,
   now: string,
 ) {
-  return lists.listPage(db, dialect, assignmentsList(now), criteria, page);
+  const timed = criteria.statuses !== undefined || page.orderBy[0] === 'status_rank';
+  const codedAt = timed ? await listCodesDay(db, now) : undefined;
+  return lists.listPage(db, dialect, assignmentsList(now, codedAt), criteria, page);
 }
 
 /** The rows of the criteria after `afterId`, in id order, `limit` of them (the export's batches). */

@@ -28,6 +28,11 @@ export interface AssignmentCriteria {
   /** Learners in these departments' subtrees. */
   departmentIds?: number[];
   statuses?: AssignmentStatus[];
+  /**
+   * With list codes (decision 096), which rows of the statuses to read: those coded with them and
+   * still in them, or those that turned into them since (one part of a walk in sort order each).
+   */
+  statusPart?: 'settled' | 'turned';
   sources?: AssignmentSource[];
   assigned?: Range<string>;
   due?: Range<string>;

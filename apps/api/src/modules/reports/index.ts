@@ -18,6 +18,7 @@ export type { ReportCriteria } from './reports.criteria.ts';
 export {
   moveRollupWindow,
   rollupAssignmentCount,
+  rollupCodedCount,
   rollupDrift,
   rollupTotalsDrift,
 } from './reports-rollups.repository.ts';

@@ -8,6 +8,7 @@ import {
   attributeKey,
   fillAttributeRollups,
 } from '../../db/migrations/050-attribute-rollups.ts';
+import { listCode } from '../../db/migrations/051-assignment-list-codes.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportCriteria } from './reports.criteria.ts';
 import {
@@ -270,6 +271,7 @@ export async function moveRollupWindow(
       .executeTakeFirstOrThrow();
     if (today < old.start) {
       await rebuild(trx, { start: today, end });
+      await recodeListCodes(trx, today);
       await dropEmptyTotals(trx);
       return { moved: true, rebuilt: true };
     }
@@ -277,12 +279,34 @@ export async function moveRollupWindow(
     const next: Window = { start: today, end: [end, old.end].sort().at(-1)! };
     await recode(trx, ASSIGNMENT_ROLLUPS, old, next);
     await recode(trx, ATTRIBUTE_ROLLUPS, old, next);
+    await recodeListCodes(trx, next.start, old.start);
     await trx.updateTable('assignment_rollup_window').set({ start_day: next.start, end_day: next.end }).execute();
     await trx.deleteFrom('assignment_rollups').where('n', '=', 0).execute();
     await trx.deleteFrom('attribute_rollups').where('n', '=', 0).execute();
     await dropEmptyTotals(trx);
     return { moved: true, rebuilt: false };
   });
+}
+
+/**
+ * The assignments list's status codes (migration 051) at the new window start: the open assignments
+ * due and the completions expiring since the old start (each company's due date or expiry range),
+ * or every row whose code differs when there is no old start to count from (a clock that went back).
+ */
+async function recodeListCodes(db: Kysely<Database>, start: string, oldStart?: string): Promise<void> {
+  const code = sql.raw(listCode('assignments', `'${start}'`));
+  if (oldStart === undefined) {
+    await sql`UPDATE assignments SET list_code = ${code} WHERE list_code IS DISTINCT FROM ${code}`.execute(db);
+    return;
+  }
+  for (const [column, state] of [
+    ['due_at', sql`status NOT IN ('completed', 'renewed')`],
+    ['expires_at', sql`status = 'completed'`],
+  ] as const) {
+    await sql`UPDATE assignments SET list_code = ${code}
+      WHERE company_id IN (SELECT id FROM companies) AND ${state}
+        AND ${sql.ref(column)} >= ${oldStart} AND ${sql.ref(column)} < ${start}`.execute(db);
+  }
 }
 
 /** Total rows whose rollup rows all went (their triggers leave zeros behind). */
@@ -544,6 +568,33 @@ export interface RollupCountCriteria {
  * for its status, course, department and learner-status filters without counting millions of rows.
  * Undefined when the rollups' window does not hold today (the list then counts the table).
  */
+/** The rollup rows of each list code (migration 051): state and turn day against the window's start day. */
+const CODED_ROWS: Record<number, (startDay: string) => RawBuilder<SqlBool>> = {
+  1: (day) => sql<SqlBool>`r.state = 'not_started' AND r.turn_day >= ${day}`,
+  2: (day) => sql<SqlBool>`r.state = 'in_progress' AND r.turn_day >= ${day}`,
+  3: (day) => sql<SqlBool>`r.state <> 'completed' AND r.turn_day < ${day}`,
+  4: (day) => sql<SqlBool>`r.state = 'completed' AND r.turn_day >= ${day}`,
+  5: (day) => sql<SqlBool>`r.state = 'completed' AND r.turn_day < ${day}`,
+};
+
+/**
+ * How many of a company's assignments hold list code `code` (their status as the window's day
+ * `startDay` began), from the rollups: a rollup row's state and turn day decide it as a row's do.
+ * Reads no clock. Undefined where no rollup totals are kept (PostgreSQL) or the window has moved on.
+ */
+export async function rollupCodedCount(
+  db: Kysely<Database>,
+  companyId: number,
+  startDay: string,
+  code: number,
+): Promise<number | undefined> {
+  if (!keepsTotals(db)) return undefined;
+  const { rows } = await sql<{ start_day: string; n: number | null }>`SELECT w.start_day,
+      (SELECT sum(r.n) FROM assignment_rollup_totals r WHERE r.company_id = ${companyId} AND ${CODED_ROWS[code]!(startDay)}) AS n
+    FROM assignment_rollup_window w`.execute(db);
+  return rows[0]?.start_day === startDay ? Number(rows[0].n ?? 0) : undefined;
+}
+
 export async function rollupAssignmentCount(db: Kysely<Database>, q: RollupCountCriteria): Promise<number | undefined> {
   const c: ReportCriteria = {
     companyId: q.companyId,
