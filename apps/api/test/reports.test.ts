@@ -733,6 +733,62 @@ describe('custom field summary', () => {
   });
 });
 
+describe('a select field filter on the other widgets', () => {
+  it('comes from the attribute rollups, learners turning today included, and equals the table’s answer', async () => {
+    const company = await createCompany(t.db, { name: 'Attribute Filter Co' });
+    const headers = { 'x-company-id': String(company.id) };
+    const created = await root.post(
+      '/api/v3/custom-fields',
+      { key: 'crew', label: 'Crew', type: 'select', options: ['Red', 'Blue'] },
+      { headers },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const field = created.json().data.id as number;
+    const at = (hours: number) => new Date(Date.parse(now) + hours * 3_600_000).toISOString();
+    // Per learner: one due an hour ago (overdue since today), one due in an hour, one completion expiring
+    // an hour ago and one in an hour, and one overdue for long; learners of each crew and none.
+    for (const [i, crew] of (['Red', 'Blue', 'Red', null, 'Blue'] as const).entries()) {
+      const learner = (await createUser(t.db, { companyId: company.id, username: `crew${i}` })).id;
+      if (crew)
+        await t.db
+          .insertInto('user_field_values')
+          .values({ user_id: learner, field_id: field, company_id: company.id, value: crew })
+          .execute();
+      const courseId = i % 2 === 0 ? w.courses.fire : w.courses.ethics;
+      const base = { companyId: company.id, userId: learner, courseId };
+      await insertAssignment(t.db, { ...base, dueAt: at(-1) });
+      await insertAssignment(t.db, { ...base, dueAt: at(1), status: 'in_progress', startedAt: day(50) });
+      const done = { ...base, status: 'completed' as const, completedAt: day(50), score: 70 + i };
+      await insertAssignment(t.db, { ...done, expiresAt: at(-1) });
+      await insertAssignment(t.db, { ...done, expiresAt: at(1) });
+      if (i < 2) await insertAssignment(t.db, { ...base, dueAt: day(10) });
+    }
+    expect(await attributeRollupDrift(t.db, company.id)).toEqual([]);
+    const widget = async (path: string, q: string) => {
+      const response = await root.get(`/api/v3/reports/assignments/${path}?${q}`, { headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    // No period: the attribute rollups answer; a period holding every assignment: the table does.
+    const everything = '&field[period]=2020-01-01..2030-12-31';
+    for (const crews of ['Red', 'Blue', 'Red,Blue']) {
+      const q = `field[cf.crew]=${crews}`;
+      for (const path of ['status-counts', 'department-summary', 'course-summary'])
+        expect(await widget(path, q), `${path} ${crews}`).toEqual(await widget(path, q + everything));
+    }
+    // Red: learners 0 and 2, five assignments each less learner 2's long-overdue one.
+    expect(await widget('status-counts', 'field[cf.crew]=Red')).toMatchObject({
+      assigned: 9,
+      not_started: 0,
+      in_progress: 2,
+      overdue: 3,
+      completed: 2,
+      expired: 2,
+    });
+    expect((await widget('status-counts', '')).assigned).toBe(22);
+  });
+});
+
 describe('filters and scope', () => {
   it('reads a select option holding a comma as one value, as the users list does', async () => {
     const created = await root.post(

@@ -62,6 +62,8 @@ interface RollupOptions {
    * whose rows have no month: only for criteria without a period.
    */
   attributeFieldId?: number;
+  /** With `attributeFieldId`: only learners holding one of these values (a custom-field filter). */
+  attributeValues?: string[];
   /**
    * Which parts to read: the rollup rows whose turn day is not today, the assignments turning today
    * from the table, or both (default). With `attributeFieldId`, the assignments turning today are
@@ -77,6 +79,7 @@ function rollupConditions(c: ReportCriteria, options: RollupOptions = {}): RawBu
     and.push(sql<SqlBool>`r.company_id IN (SELECT id FROM companies WHERE suspended = 0)`);
   } else if (options.attributeFieldId !== undefined) {
     and.push(sql<SqlBool>`r.field_id = ${options.attributeFieldId}`);
+    if (options.attributeValues) and.push(inList(sql`r.value`, options.attributeValues));
     if (c.departments) and.push(inList(sql`r.department_id`, c.departments));
   } else {
     and.push(sql<SqlBool>`r.company_id = ${c.companyId}`);
@@ -153,6 +156,7 @@ export async function rollupStatusRows(
     : options.attributeFieldId !== undefined
       ? sql`${FROM} LEFT JOIN user_field_values v ON v.user_id = a.user_id AND v.field_id = ${options.attributeFieldId}`
       : FROM;
+  const valued = options.attributeValues ? inList(sql`v.value`, options.attributeValues) : sql<SqlBool>`1 = 1`;
   const companies = options.allCompanies
     ? sql<SqlBool>`co.suspended = 0 AND a.company_id = co.id`
     : sql<SqlBool>`1 = 1`;
@@ -187,7 +191,7 @@ export async function rollupStatusRows(
       ${countsPerStatus(completed ? expiringToday : dueToday, sql`1`)},
       sum(CASE WHEN a.status = 'completed' THEN coalesce(a.score, 0) ELSE 0 END) AS score_sum,
       sum(CASE WHEN a.status = 'completed' AND a.score IS NOT NULL THEN 1 ELSE 0 END) AS score_n
-    FROM ${from} WHERE ${base} AND ${companies}
+    FROM ${from} WHERE ${base} AND ${companies} AND ${valued}
       AND ${completed ? sql`a.status = 'completed'` : sql`a.status NOT IN ('completed', 'renewed')`}
       AND ${sql.ref(`a.${column}`)} >= ${today} AND ${sql.ref(`a.${column}`)} < ${tomorrow}
     ${groupBy(keys.table)}`;
@@ -461,13 +465,24 @@ const ROLLUP_KEYS: Record<'none' | 'department' | 'course', RollupKeys> = {
   course: { rollup: [sql`r.course_id`], table: [sql`a.course_id`] },
 };
 
-/** `countByStatus` from the rollups (by company, department or course). */
+/** A filter on one select or yes/no field's values, which the attribute rollups answer. */
+export interface AttributeFilter {
+  fieldId: number;
+  values: string[];
+}
+
+/**
+ * `countByStatus` from the rollups (by company, department or course); with `attribute`, of the
+ * learners holding one of its values, from the attribute rollups (criteria without a period).
+ */
 export async function rollupCountByStatus(
   db: Kysely<Database>,
   c: ReportCriteria,
   by: 'none' | 'department' | 'course',
+  attribute?: AttributeFilter,
 ): Promise<StatusGroupRow[]> {
-  const rows = await rollupStatusRows(db, c, ROLLUP_KEYS[by]);
+  const options = attribute ? { attributeFieldId: attribute.fieldId, attributeValues: attribute.values } : {};
+  const rows = await rollupStatusRows(db, c, ROLLUP_KEYS[by], options);
   return rows.map((row) => ({
     // No department: 0 in the rollups, null in the table.
     key: by === 'none' ? 0 : row.k0 === null || (by === 'department' && Number(row.k0) === 0) ? null : Number(row.k0),

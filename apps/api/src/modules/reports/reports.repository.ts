@@ -384,6 +384,17 @@ export async function customFieldsByKey(db: Kysely<Database>, companyId: number,
     .execute();
 }
 
+/** The type of one of the company's custom fields (undefined: no such field). */
+export async function customFieldType(db: Kysely<Database>, companyId: number, fieldId: number) {
+  const row = await db
+    .selectFrom('custom_fields')
+    .select('type')
+    .where('company_id', '=', companyId)
+    .where('id', '=', fieldId)
+    .executeTakeFirst();
+  return row?.type;
+}
+
 /** The company's name for a department ("Department" unless renamed). */
 export async function companyDepartmentLabel(db: Kysely<Database>, companyId: number): Promise<string> {
   const row = await db

@@ -24,6 +24,7 @@ import type { ReportCriteria } from './reports.criteria.ts';
 import { expiryRollupsAnswer, rollupExpiriesPerCourse } from './reports-expiries.repository.ts';
 import { leaderboardCandidates, learnerRollupsAnswer, rollupLearnerCount } from './reports-learners.repository.ts';
 import {
+  type AttributeFilter,
   rollupAssignedPerMonth,
   rollupCompletedPerMonth,
   keepsAttribute,
@@ -41,6 +42,7 @@ import {
   completedPerMonth,
   countByStatus,
   courseNames,
+  customFieldType,
   customFieldsByKey,
   departmentNames,
   expiriesPerCourse,
@@ -99,9 +101,25 @@ const byName =
   (a: T, b: T) =>
     name(a).localeCompare(name(b), 'en', { sensitivity: 'base' });
 
-/** Assignments per group and derived status: from the rollups when they can answer, else the table. */
+/**
+ * The criteria's one custom-field filter when the attribute rollups keep its field (select, yes/no)
+ * and no period asks for months they do not hold; undefined otherwise.
+ */
+async function keptAttributeFilter(db: Kysely<Database>, c: ReportCriteria): Promise<AttributeFilter | undefined> {
+  const [field, ...others] = c.customFields ?? [];
+  if (!field || others.length > 0 || c.period) return undefined;
+  const type = await customFieldType(db, c.companyId, field.fieldId);
+  return type && keepsAttribute(type) ? { fieldId: field.fieldId, values: field.values } : undefined;
+}
+
+/**
+ * Assignments per group and derived status: from the rollups when they can answer (a select or yes/no
+ * field's filter from the attribute rollups), else the table.
+ */
 async function statusGroups(db: Kysely<Database>, c: ReportCriteria, by: 'none' | 'department' | 'course') {
-  return (await rollupsAnswer(db, c)) ? rollupCountByStatus(db, c, by) : countByStatus(db, c, by);
+  const attribute = await keptAttributeFilter(db, c);
+  const rest = attribute ? { ...c, customFields: undefined } : c;
+  return (await rollupsAnswer(db, rest)) ? rollupCountByStatus(db, rest, by, attribute) : countByStatus(db, c, by);
 }
 
 export async function statusCountsOf(db: Kysely<Database>, c: ReportCriteria): Promise<StatusCounts> {
