@@ -734,7 +734,7 @@ describe('custom field summary', () => {
 });
 
 describe('a select field filter on the other widgets', () => {
-  it('comes from the attribute rollups, learners turning today included, and equals the table’s answer', async () => {
+  it('comes from the attribute rollups (the field’s own summary too), learners turning today included, and equals the table’s answer', async () => {
     const company = await createCompany(t.db, { name: 'Attribute Filter Co' });
     const headers = { 'x-company-id': String(company.id) };
     const created = await root.post(
@@ -773,8 +773,10 @@ describe('a select field filter on the other widgets', () => {
     const everything = '&field[period]=2020-01-01..2030-12-31';
     for (const crews of ['Red', 'Blue', 'Red,Blue']) {
       const q = `field[cf.crew]=${crews}`;
-      for (const path of ['status-counts', 'department-summary', 'course-summary'])
-        expect(await widget(path, q), `${path} ${crews}`).toEqual(await widget(path, q + everything));
+      for (const path of ['status-counts', 'department-summary', 'course-summary', 'attribute-summary'])
+        expect(await widget(path, `${q}&attribute=crew`), `${path} ${crews}`).toEqual(
+          await widget(path, `${q}&attribute=crew${everything}`),
+        );
     }
     // Red: learners 0 and 2, five assignments each less learner 2's long-overdue one.
     expect(await widget('status-counts', 'field[cf.crew]=Red')).toMatchObject({
@@ -786,6 +788,10 @@ describe('a select field filter on the other widgets', () => {
       expired: 2,
     });
     expect((await widget('status-counts', '')).assigned).toBe(22);
+    const crewRows = await widget('attribute-summary', 'attribute=crew&field[cf.crew]=Red');
+    expect(crewRows.rows.map((row: { value: string | null; assigned: number }) => [row.value, row.assigned])).toEqual([
+      ['Red', 9],
+    ]);
   });
 });
 

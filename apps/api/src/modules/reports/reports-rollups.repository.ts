@@ -506,15 +506,18 @@ export async function rollupCountByAttribute(
   db: Kysely<Database>,
   c: ReportCriteria,
   fieldId: number,
+  /** Only learners holding one of these values (a filter on the same field): no "no value" group. */
+  values?: string[],
 ): Promise<StatusGroupRow[]> {
   const byValue = { rollup: [sql`r.value`], table: [sql`v.value`] };
+  const field = { attributeFieldId: fieldId, attributeValues: values };
   const [valued, today, total] = await Promise.all([
-    rollupStatusRows(db, c, byValue, { attributeFieldId: fieldId, parts: 'rollups' }),
-    rollupStatusRows(db, c, byValue, { attributeFieldId: fieldId, parts: 'today' }),
-    rollupStatusRows(db, c, ROLLUP_KEYS.none, { parts: 'rollups' }),
+    rollupStatusRows(db, c, byValue, { ...field, parts: 'rollups' }),
+    rollupStatusRows(db, c, byValue, { ...field, parts: 'today' }),
+    values ? [] : rollupStatusRows(db, c, ROLLUP_KEYS.none, { parts: 'rollups' }),
   ]);
   const unvalued = total.map((row) => ({ ...row, k0: null }));
-  for (const row of valued) {
+  for (const row of values ? [] : valued) {
     let rest = unvalued.find((group) => group.status === row.status);
     if (!rest) {
       rest = { ...row, k0: null, n: 0, score_sum: 0, score_n: 0 };

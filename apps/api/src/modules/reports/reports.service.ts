@@ -151,9 +151,15 @@ export async function attributeSummaryOf(
 ): Promise<AttributeSummary> {
   const [field] = await customFieldsByKey(db, c.companyId, [attribute]);
   if (!field) throw invalidField('attribute', 'Unknown custom field.');
-  const fromRollups = keepsAttribute(field.type) && !c.period && (await rollupsAnswer(db, c));
+  // A filter on the summarized field itself keeps some of its values: the attribute rollups answer that too.
+  const filter = await keptAttributeFilter(db, c);
+  const values = filter?.fieldId === field.id ? filter.values : undefined;
+  const rest = values ? { ...c, customFields: undefined } : c;
+  const fromRollups = keepsAttribute(field.type) && !c.period && (await rollupsAnswer(db, rest));
   const groups = fold(
-    fromRollups ? await rollupCountByAttribute(db, c, field.id) : await countByStatus(db, c, 'attribute', field.id),
+    fromRollups
+      ? await rollupCountByAttribute(db, rest, field.id, values)
+      : await countByStatus(db, c, 'attribute', field.id),
   );
   const rows = [...groups].map(([key, tally]) => ({ value: key === null ? null : String(key), ...tally.counts }));
   rows.sort((a, b) => (a.value === null ? 1 : b.value === null ? -1 : byName<string>((s) => s)(a.value, b.value)));
