@@ -353,6 +353,40 @@ describe('GET /assignments pages', () => {
   }, 120_000);
 });
 
+describe('a department subtree or reach under each plan', () => {
+  it('gives the same pages whether each walked row’s learner is probed, a set of learners is built, or the matches fetched', async () => {
+    now = t.clock.now.toISOString();
+    const all = await everything();
+    const inOps = (r: Row) => r.department_id === w.ops || r.department_id === w.opsEast;
+    const spec = assignmentsList(now);
+    const cases = [
+      { criteria: { companyId: w.companyA, scope: null, departmentIds: [w.ops] }, keep: inOps },
+      { criteria: { companyId: w.companyA, scope: [w.ops, w.opsEast] }, keep: inOps },
+      { criteria: { companyId: w.companyA, scope: [w.sales] }, keep: (r: Row) => r.department_id === w.sales },
+    ];
+    for (const { criteria, keep } of cases)
+      for (const sort of ['due_at', 'learner', 'assigned_at'] as const) {
+        const orderBy = ASSIGNMENT_ORDER[sort];
+        const want = expected(all, { sort, order: 'asc', keep });
+        expect(want.length).toBeGreaterThan(50);
+        for (const hint of [
+          { mode: 'sortDriven' as const, sortLead: orderBy[0]!, probe: true },
+          { mode: 'sortDriven' as const, sortLead: orderBy[0]! },
+          { mode: 'matchDriven' as const, sortLead: orderBy[0]! },
+        ])
+          for (const offset of [0, 25, want.length - 10]) {
+            const page = { orderBy, order: 'asc' as const, limit: 25, offset };
+            const rows = await lists.buildPageQuery(t.db, t.dialect, spec, criteria, page, hint).execute();
+            const label = `${JSON.stringify(criteria)} ${sort} ${JSON.stringify(hint)} @${offset}`;
+            expect(
+              rows.map((r) => r.id),
+              label,
+            ).toEqual(want.slice(offset, offset + 25));
+          }
+      }
+  });
+});
+
 describe('statuses from the list codes (decision 096)', () => {
   const at = (time: string) => `${t.clock.now.toISOString().slice(0, 10)}T${time}:00.000Z`;
 
