@@ -5,7 +5,7 @@ import * as lists from '../../db/lists/index.ts';
 import type { Database } from '../../db/types.ts';
 import { departmentIdsUnder } from '../../platform/scope.repository.ts';
 import { rollupAssignmentCount } from '../reports/index.ts';
-import { customFieldHolders, postgresTextCondition, sqliteTextCondition } from '../users/index.ts';
+import { customFieldHolders, postgresTextCondition, sqliteMatchingUserIds } from '../users/index.ts';
 import {
   type ListClock,
   codedStatusCondition,
@@ -332,7 +332,13 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
       idSortWalksTable: () => true,
       // The learners of a department subtree or reach: a set to build, or each walked row's learner probed.
       hasSetFilters: (criteria) => Boolean(criteria.departmentIds?.length || criteria.scope),
-      text: { ...learnerText(sqliteTextCondition), indexed: () => false, matchSet: async () => undefined },
+      // The search index's matches drive: through the users table SQLite would walk the company's users.
+      text: {
+        condition: (text, criteria) =>
+          sql<SqlBool>`assignments.user_id IN (${sqliteMatchingUserIds(text, criteria.companyId)})`,
+        indexed: () => false,
+        matchSet: async () => undefined,
+      },
     },
     postgres: {
       fetchesAll: (criteria) => Boolean(criteria.text || criteria.departmentIds?.length || criteria.scope),

@@ -57,6 +57,17 @@ export function sqliteTextCondition(text: string, companyId: number | null): Raw
 }
 
 /**
+ * SQLite: the ids of a company's users whose text contains `text`, as a subquery: a trigram term's
+ * straight from the search index (its row ids are the company's range), a shorter one's through the
+ * name and username prefixes. For lists of the users' rows (assignments), which need no user columns.
+ */
+export function sqliteMatchingUserIds(text: string, companyId: number): RawBuilder<unknown> {
+  const term = text.toLowerCase();
+  if (usesTrigramIndex(term)) return searchIndexIds(term, companyId);
+  return sql`SELECT users.id FROM users WHERE users.company_id = ${companyId} AND ${prefixRanges(term, companyId)}`;
+}
+
+/**
  * PostgreSQL: substring search over first name, last name, username and e-mail through the pg_trgm
  * index of the table `user_search_docs` (migration 017).
  */
