@@ -353,6 +353,46 @@ describe('GET /assignments pages', () => {
   }, 120_000);
 });
 
+describe('column sorts read their index alone', () => {
+  it('walks each sort’s (company, key, id, status) index without reading the table, renewed completions left out', async () => {
+    const spec = assignmentsList(now);
+    const indexOf = {
+      assigned_at: 'assignments_company_assigned',
+      due_at: 'assignments_company_due',
+      completed_at: 'assignments_company_completed',
+      score: 'assignments_company_score',
+      expires_at: 'assignments_company_expires',
+      learner: 'assignments_company_learner',
+    } as const;
+    for (const [sort, name] of Object.entries(indexOf) as [keyof typeof indexOf, string][]) {
+      const orderBy = ASSIGNMENT_ORDER[sort];
+      const page = { orderBy, order: 'desc' as const, limit: 25, offset: 500 };
+      const ids = lists.buildMatchIdsQuery(
+        t.db,
+        t.dialect,
+        spec,
+        { companyId: w.companyA, scope: null },
+        page,
+        undefined,
+        page,
+      );
+      const compiled = ids.compile();
+      const plan = await t.db.transaction().execute(async (trx) => {
+        if (t.dialect === 'postgres')
+          for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
+            await sql`SELECT set_config(${setting}, 'off', true)`.execute(trx);
+        const prefix = t.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
+        const { rows } = await trx.executeQuery<Record<string, string>>(
+          CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
+        );
+        return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+      });
+      // SQLite: from the index alone; PostgreSQL: through the index (its visibility map decides the rest).
+      expect(plan, sort).toContain(t.dialect === 'sqlite' ? `COVERING INDEX ${name}` : name);
+    }
+  });
+});
+
 describe('a department subtree or reach under each plan', () => {
   it('gives the same pages whether each walked row’s learner is probed, a set of learners is built, or the matches fetched', async () => {
     now = t.clock.now.toISOString();

@@ -46,6 +46,7 @@ import * as m048 from './migrations/048-expiry-rollups.ts';
 import * as m049 from './migrations/049-assignment-rollup-totals.ts';
 import * as m050 from './migrations/050-attribute-rollups.ts';
 import * as m051 from './migrations/051-assignment-list-codes.ts';
+import * as m052 from './migrations/052-assignment-sort-status.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '049-assignment-rollup-totals': m049,
   '050-attribute-rollups': m050,
   '051-assignment-list-codes': m051,
+  '052-assignment-sort-status': m052,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
