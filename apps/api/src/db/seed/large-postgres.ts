@@ -17,6 +17,8 @@ class PostgresBatch {
   readonly values: unknown[] = [];
   private rows = 0;
   private readonly pending: Promise<unknown>[] = [];
+  /** The last statement sent: the next one goes when it has finished (pg 8 deprecates queueing on the client). */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly client: pg.Client,
@@ -41,9 +43,10 @@ class PostgresBatch {
   }
 
   private send(name?: string): void {
-    // pg queues queries on the client: sending ahead keeps the server busy while the next batch is built.
-    const query = this.client.query({ name, text: this.text(this.rows), values: this.values.splice(0) });
-    query.catch(() => undefined); // observed by flush(); avoids an unhandled rejection meanwhile
+    // Queued here, each sent as the one before finishes: the server stays busy while the next batch is built.
+    const statement = { name, text: this.text(this.rows), values: this.values.splice(0) };
+    const query = this.tail.then(() => this.client.query(statement));
+    this.tail = query.catch(() => undefined); // observed by flush(); avoids an unhandled rejection meanwhile
     this.pending.push(query);
     this.rows = 0;
   }
