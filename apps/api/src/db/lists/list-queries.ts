@@ -128,7 +128,7 @@ export async function countList<Criteria extends ListCriteria>(
   criteria: Criteria,
 ): Promise<number> {
   const key = JSON.stringify([spec.name, criteria]);
-  const quickCount = dialect === 'sqlite' ? spec.sqlite.quickCount : undefined;
+  const quickCount = dialect === 'sqlite' ? spec.sqlite.quickCount : spec.postgres.quickCount;
   if (quickCount) {
     const clockBound = (criteria as { now?: unknown }).now !== undefined;
     const quick = await cachedQuickCount(db, dialect, key, clockBound, () => quickCount(db, criteria));

@@ -120,6 +120,8 @@ export interface ListSpec<Criteria extends ListCriteria, Row> {
   postgres: {
     /** True when no index gives the order of these criteria's matches, so every match is fetched and sorted. */
     fetchesAll(criteria: Criteria): boolean;
+    /** As SQLite's: an exact total the domain keeps (the report rollups' sum), or undefined. */
+    quickCount?(db: Kysely<Database>, criteria: Criteria): Promise<number | undefined>;
     text?: PostgresTextIndex<Criteria>;
   };
 }
