@@ -11,14 +11,14 @@ import type { AssignmentCriteria } from './assignments.criteria.ts';
 // codes' day, read apart and merged in order by the list engine (`ListSpec.parts`).
 
 /** Each status's rank in the list's status order, and its list code (migration 051). */
-export const RANK: Record<AssignmentStatus, number> = {
+const RANK: Record<AssignmentStatus, number> = {
   not_started: 1,
   in_progress: 2,
   overdue: 3,
   completed: 4,
   expired: 5,
 };
-export const STATUSES = Object.keys(RANK) as AssignmentStatus[];
+const STATUSES = Object.keys(RANK) as AssignmentStatus[];
 
 /**
  * The request's instant, and when the rows' list codes hold (migration 051): the start of the window
@@ -46,7 +46,7 @@ const turnedExpiry = (t: string, companyId: number, clock: Required<ListClock>) 
 type Turned = typeof turnedExpiry;
 
 /** The statuses some coded rows turn into during the day, and what they turn from. */
-export const TURNED: Partial<Record<AssignmentStatus, Turned>> = {
+const TURNED: Partial<Record<AssignmentStatus, Turned>> = {
   overdue: turnedDue([1, 2]),
   expired: turnedExpiry,
 };
