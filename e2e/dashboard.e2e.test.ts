@@ -57,6 +57,10 @@ describe.each(['light', 'dark'] as const)('the dashboard in %s mode', (colorSche
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(String(error)));
+    const reportCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v3/reports/assignments/')) reportCalls.push(request.url());
+    });
     await signInAsCompanyManager(page);
     await page.getByRole('heading', { name: 'Reports dashboard' }).waitFor();
     await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
@@ -71,6 +75,9 @@ describe.each(['light', 'dark'] as const)('the dashboard in %s mode', (colorSche
     await expect(page.getByRole('img', { name: 'Assignments and completions by month' }).count()).resolves.toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+    // The route's loader asks for every report once, and the widgets take the answers over.
+    expect(new Set(reportCalls.map((url) => new URL(url).pathname.split('/').at(-1)))).toEqual(new Set(WIDGETS));
+    expect(reportCalls.length).toBe(new Set(reportCalls).size);
     await context.close();
   });
 });

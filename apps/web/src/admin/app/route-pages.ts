@@ -61,6 +61,9 @@ export interface RouteData {
 }
 
 export const ROUTE_DATA: Partial<Record<ConsoleRouteName, RouteData>> = {
+  home: {
+    afterSession: () => import('../../features/reports/api/prefetch-dashboard.ts').then((m) => m.prefetchDashboard),
+  },
   users: {
     early: (queryClient) => void queryClient.prefetchQuery(usersListViewQuery()),
     afterSession: () => import('../../features/users/api/list-users.ts').then((m) => m.prefetchUsersList),

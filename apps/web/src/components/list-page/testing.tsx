@@ -63,9 +63,14 @@ export function mockApi(handler: (call: ApiCall) => Response | Promise<Response>
   };
 }
 
-/** Renders `element` at `url` under a memory router on `routePath`, with a fresh query client (no retries). */
-export function renderAt(url: string, element: ReactElement, routePath = '/users') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+
+/**
+ * Renders `element` at `url` under a memory router on `routePath`, with a fresh query client (no
+ * retries) unless one is given (a route's prefetch into it, say).
+ */
+export function renderAt(url: string, element: ReactElement, routePath = '/users', queryClient = testQueryClient()) {
   const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [url] });
   const view = render(
     <MantineProvider theme={theme} env="test">

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Group, MultiSelect, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { TreeFilter } from '../../../components/list-page/tree-filter.tsx';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { useDepartmentPicker } from '../../../lib/queries/use-department-picker.ts';
-import { useReport } from '../api/reports.ts';
+import { courseChoicesQueryOptions } from '../api/reports.ts';
 import { type DashboardFilters, EMPTY_FILTERS, monthEnd, monthStart } from '../lib/dashboard-filters.ts';
 
 /**
@@ -23,7 +24,7 @@ export function FilterBar({
   const company = useOptionalConsoleSession()?.company;
   const label = company?.department_label ?? 'Department';
   const plural = company?.department_label_plural ?? 'Departments';
-  const courses = useReport('course-summary', { ...EMPTY_FILTERS, includeDeactivated: true });
+  const courses = useQuery(courseChoicesQueryOptions());
   const courseOptions = (courses.data ?? []).map((row) => ({ value: String(row.course.id), label: row.course.name }));
   for (const id of filters.courseIds)
     if (!courseOptions.some((o) => o.value === id)) courseOptions.push({ value: id, label: `#${id}` });

@@ -18,8 +18,9 @@ import {
   type Series,
 } from '../../../components/charts/index.ts';
 import { PAGINATION_CONTROL_LABELS } from '../../../components/list-page/index.ts';
+import { useCustomFields } from '../../../lib/queries/custom-fields.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
-import { useCustomFields, useReport, useUserCompletionSummary } from '../api/reports.ts';
+import { LEARNERS_PER_PAGE, defaultAttributeField, useReport, useUserCompletionSummary } from '../api/reports.ts';
 import { type DashboardFilters, drillUrl, drillableFieldValue, monthRange } from '../lib/dashboard-filters.ts';
 import { DrillLink } from './report-link.tsx';
 import { WidgetCard } from './widget-card.tsx';
@@ -231,10 +232,7 @@ export function DepartmentSummaryWidget({ filters }: Props) {
 
 export function AttributeSummaryWidget({ filters, onAttribute }: Props & { onAttribute: (key: string) => void }) {
   const fields = useCustomFields();
-  // A field with few values groups best: a select, a yes/no, then whatever comes first.
-  const preferred =
-    fields.data?.find((f) => f.type === 'select') ?? fields.data?.find((f) => f.type === 'boolean') ?? fields.data?.[0];
-  const chosen = filters.attribute || preferred?.key || '';
+  const chosen = filters.attribute || defaultAttributeField(fields.data)?.key || '';
   const query = useReport('attribute-summary', filters, { attribute: chosen }, chosen !== '');
   const data = query.data;
   const labels = useLabels();
@@ -512,11 +510,9 @@ export function CourseSummaryWidget({ filters }: Props) {
   );
 }
 
-const USERS_PER_PAGE = 10;
-
 export function UserCompletionWidget({ filters }: Props) {
   const [page, setPage] = useState(1);
-  const query = useUserCompletionSummary(filters, page, USERS_PER_PAGE);
+  const query = useUserCompletionSummary(filters, page, LEARNERS_PER_PAGE);
   const rows = query.data?.data ?? [];
   const table = reportTable('user-completion-summary', rows, useLabels());
   const lastPage = query.data?.meta.last_page ?? 1;

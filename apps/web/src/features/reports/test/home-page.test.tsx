@@ -2,75 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, json, mockApi, renderAt } from '../../../components/list-page/testing.tsx';
 import HomePage from '../pages/home-page.tsx';
+import { REPORT_ANSWERS } from './report-answers.ts';
 
 const BASE = '/api/v3/reports/assignments/';
-const COUNTS = {
-  assigned: 40,
-  not_started: 10,
-  in_progress: 8,
-  overdue: 7,
-  completed: 12,
-  expired: 3,
-  completion_rate: 30,
-};
-const course = { id: 5, name: 'Fire Safety' };
-
-const ANSWERS: Record<string, unknown> = {
-  'status-counts': COUNTS,
-  'department-summary': [{ department: { id: 3, name: 'Operations' }, ...COUNTS }],
-  'attribute-summary': { field: { key: 'site', label: 'Site' }, rows: [{ value: 'North', ...COUNTS }] },
-  'completion-history': [
-    { month: '2026-01', assigned: 10, completed: 4 },
-    { month: '2026-02', assigned: 12, completed: 6 },
-  ],
-  'completion-benchmark': {
-    company: 30,
-    others: 55,
-    comparison_available: true,
-    courses: [{ course, company: 30, others: 55 }],
-  },
-  'score-benchmark': {
-    company: 80,
-    others: null,
-    comparison_available: false,
-    courses: [{ course, company: 80, others: null }],
-  },
-  'leaderboard-summary': [
-    { rank: 1, department: { id: 3, name: 'Operations' }, assigned: 40, completed: 12, completion_rate: 30 },
-  ],
-  leaderboard: [
-    {
-      rank: 1,
-      learner: { id: 9, name: 'Ada Byron', username: 'ada' },
-      department: null,
-      completed: 4,
-      average_score: 91.5,
-    },
-  ],
-  recertification: {
-    expired: 3,
-    days_30: 2,
-    days_60: 1,
-    days_90: 0,
-    courses: [{ course, expired: 3, days_30: 2, days_60: 1, days_90: 0 }],
-  },
-  'course-summary': [{ course, ...COUNTS, average_score: 84 }],
-  'user-completion-summary': {
-    data: [
-      {
-        learner: { id: 9, name: 'Ada Byron', username: 'ada', deactivated: false },
-        department: null,
-        assigned: 4,
-        completed: 4,
-        overdue: 0,
-        completion_rate: 100,
-        average_score: 91.5,
-      },
-    ],
-    meta: { current_page: 1, last_page: 1, per_page: 10, total: 1 },
-  },
-};
-
 function api(fail: string[] = []) {
   return mockApi((call: ApiCall) => {
     if (call.path === '/api/v3/custom-fields')
@@ -91,8 +25,8 @@ function api(fail: string[] = []) {
     if (!call.path.startsWith(BASE)) return undefined;
     const report = call.path.slice(BASE.length);
     if (fail.includes(report)) return json({ error: { message: 'Database on fire' } }, 500);
-    if (report === 'user-completion-summary') return json(ANSWERS[report]);
-    return json({ data: ANSWERS[report] });
+    if (report === 'user-completion-summary') return json(REPORT_ANSWERS[report]);
+    return json({ data: REPORT_ANSWERS[report] });
   });
 }
 
@@ -106,7 +40,7 @@ describe('the Home dashboard', { timeout: 60_000 }, () => {
     expect(overdue.getAttribute('href')).toBe(
       '/assignments?field[status]=overdue&field[course_id]=5&field[learner_status]=active',
     );
-    for (const report of Object.keys(ANSWERS)) expect(widget(report)).toBeTruthy();
+    for (const report of Object.keys(REPORT_ANSWERS)) expect(widget(report)).toBeTruthy();
     await within(widget('leaderboard')).findByText('Ada Byron');
     expect(await within(widget('recertification')).findByRole('link', { name: /Expired: 3/ })).toHaveAttribute(
       'href',
