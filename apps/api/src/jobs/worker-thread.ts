@@ -24,7 +24,7 @@ const WATCHDOG_SLACK_MS = 30_000;
  * (~300 MB for API and worker together); with them it collects sooner, for a few % more CPU. A job
  * that truly needs more ends the thread (ERR_WORKER_OUT_OF_MEMORY), not the server: the thread is
  * restarted and the job, its lease gone stale, is retried until its attempts run out. Short jobs
- * (e-mails) keep little live, but the notification run renders templates (LiquidJS, sanitize-html)
+ * (e-mails) keep little live, but the notification run renders templates (LiquidJS, the HTML sanitizer)
  * and holds pooled SMTP connections: 32 MB ended the demo's first reminder run out of memory, 64 MB
  * gives it room (decisions 056, 068).
  */

@@ -1,12 +1,12 @@
-import sanitizeHtml from 'sanitize-html';
+import { type SanitizePolicy, sanitizeHtml } from '../../platform/html-sanitizer.ts';
 
 /**
  * What a text topic's rich text may hold (decision 058): basic formatting and links to http(s)
  * addresses. Everything else goes: script, style and iframe with their content, event attributes,
  * inline styles, classes, `javascript:` and `data:` links. Links open in a new tab without an opener.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
+const POLICY: SanitizePolicy = {
+  tags: [
     'p',
     'br',
     'hr',
@@ -29,29 +29,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'li',
     'a',
   ],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https'],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
-  transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...(attribs.href ? { href: attribs.href } : {}),
-        ...(attribs.title ? { title: attribs.title } : {}),
-        target: '_blank',
-        rel: 'noopener noreferrer nofollow',
-      },
-    }),
+  attributes: { a: ['href', 'title'] },
+  urlAttributes: ['href'],
+  schemes: ['http', 'https'],
+  discard: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  transform: {
+    a: (attributes) => ({ ...attributes, target: '_blank', rel: 'noopener noreferrer nofollow' }),
   },
 };
 
 /** The topic's HTML as stored and shown: null when nothing is left. */
 export function sanitizeContent(html: string | null): string | null {
   if (html === null) return null;
-  const clean = sanitizeHtml(html, OPTIONS).trim();
+  const clean = sanitizeHtml(html, POLICY).trim();
   return clean === '' ? null : clean;
 }

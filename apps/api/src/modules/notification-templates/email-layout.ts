@@ -1,5 +1,5 @@
 import { EMAIL_DARK_PREVIEW_CLASS } from '@heed/contract';
-import sanitizeHtml from 'sanitize-html';
+import { type SanitizePolicy, sanitizeHtml } from '../../platform/html-sanitizer.ts';
 
 // The one e-mail layout: a table-based, 600px card that narrows on phones, the company's logo (or name)
 // and primary colour, and dark-mode rules for clients that honour prefers-color-scheme (decision 067).
@@ -48,48 +48,64 @@ export function plainToHtml(text: string, color: string): string {
     .join('\n');
 }
 
+/** What an HTML body keeps: the tags and attributes e-mail clients show; links only http(s) and mailto, images https. */
+const BODY_POLICY: SanitizePolicy = {
+  tags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'td',
+    'th',
+    'span',
+    'div',
+    'img',
+  ],
+  attributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'width', 'height'],
+    td: ['align', 'colspan', 'rowspan'],
+    th: ['align', 'colspan', 'rowspan'],
+  },
+  urlAttributes: ['href', 'src'],
+  schemes: ['http', 'https', 'mailto'],
+  schemesByTag: { img: ['https'] },
+  discard: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'xmp',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'noembed',
+    'noframes',
+  ],
+};
+
 /** An HTML body kept to the tags and attributes e-mail clients show; links only http(s) and mailto. */
 export function sanitizeBody(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      'a',
-      'ul',
-      'ol',
-      'li',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'hr',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'td',
-      'th',
-      'span',
-      'div',
-      'img',
-    ],
-    allowedAttributes: {
-      a: ['href', 'title'],
-      img: ['src', 'alt', 'width', 'height'],
-      td: ['align', 'colspan', 'rowspan'],
-      th: ['align', 'colspan', 'rowspan'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: ['https'] },
-    allowProtocolRelative: false,
-    disallowedTagsMode: 'discard',
-  });
+  return sanitizeHtml(html, BODY_POLICY);
 }
 
 /** The plain-text part of an HTML body: paragraphs and line breaks kept, links written out. */
