@@ -51,6 +51,24 @@ describe('GET /companies', () => {
     expect(page2.json().meta).toEqual({ current_page: 2, last_page: 3, per_page: 2, total: 5 });
   });
 
+  it("counts each company's users as they are added, moved and deleted, in the list and the record", async () => {
+    const north = await createCompany(t.db, { name: 'North' });
+    const south = await createCompany(t.db, { name: 'South' });
+    const count = async (id: number) => {
+      const one = (await admin.get(`/api/v3/companies/${id}`)).json().data.user_count;
+      const listed = (await admin.get('/api/v3/companies')).json().data.find((c: { id: number }) => c.id === id);
+      expect(listed.user_count).toBe(one);
+      return one;
+    };
+    expect([await count(north.id), await count(south.id)]).toEqual([0, 0]);
+    const users = [];
+    for (const name of ['n1', 'n2', 'n3']) users.push(await createUser(t.db, { companyId: north.id, username: name }));
+    expect([await count(north.id), await count(south.id)]).toEqual([3, 0]);
+    await t.db.updateTable('users').set({ company_id: south.id }).where('id', '=', users[0]!.id).execute();
+    await t.db.deleteFrom('users').where('id', '=', users[1]!.id).execute();
+    expect([await count(north.id), await count(south.id)]).toEqual([1, 1]);
+  });
+
   it('is for site admins only', async () => {
     const acme = await createCompany(t.db, { name: 'Acme' });
     await createUser(t.db, { companyId: acme.id, role: 1, username: 'acme.cm' });

@@ -1,7 +1,9 @@
 import { type ExpressionBuilder, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import * as lists from '../../db/lists/index.ts';
+import { dialectOf } from '../../db/seed/seed-db.ts';
 import type { CompanyRow, Database } from '../../db/types.ts';
+import { companyUserCount } from './companies.repository.ts';
 
 /** What the companies list asks for (spec §7: `GET /companies` with `name` and `suspended`). */
 export interface CompanyCriteria {
@@ -14,13 +16,6 @@ export interface CompanyCriteria {
 export type CompanyListRow = CompanyRow & { user_count: number | null };
 
 type CompaniesEb = ExpressionBuilder<Database, 'companies'>;
-
-const userCount = (eb: CompaniesEb) =>
-  eb
-    .selectFrom('users')
-    .select((inner) => inner.fn.countAll<number>().as('n'))
-    .whereRef('users.company_id', '=', 'companies.id')
-    .as('user_count');
 
 /** `%`, `_` and the escape character itself are literal in a name filter. */
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -49,7 +44,11 @@ const nameContains = {
 const companiesList: lists.ListSpec<CompanyCriteria, CompanyListRow> = {
   name: 'companies',
   table: 'companies',
-  selectRows: (db) => db.selectFrom('companies').selectAll('companies').select(userCount),
+  selectRows: (db) =>
+    db
+      .selectFrom('companies')
+      .selectAll('companies')
+      .select(companyUserCount(dialectOf(db))),
   sortExpressions: { name_lower: sql`lower(companies.name)` },
   numericColumns: new Set(['companies.id']),
   where: companiesWhere,
