@@ -75,6 +75,19 @@ try {
           'last call sent': Math.max(...times(calls, 'startTime')),
           'last call answered': Math.max(...times(calls, 'responseEnd')),
           ...window.__widgetsAt,
+          // Each call (the filter bar's course choices are the course summary with deactivated learners):
+          // asked for, on the wire (a browser holds six connections per host), answered.
+          calls: Object.fromEntries(
+            resources
+              .filter((r) => new URL(r.name).pathname.startsWith('/api/v3/'))
+              .map((r) => {
+                const url = new URL(r.name);
+                return [
+                  url.pathname.slice('/api/v3/'.length) + url.search,
+                  [r.startTime, r.requestStart, r.responseEnd],
+                ];
+              }),
+          ),
         };
       }),
     );
@@ -106,4 +119,12 @@ for (const report of WIDGETS)
     results.map((r) => r[report]),
   );
 print('every widget shown', results.map(lastWidget));
+console.log('\nEach call, median: asked for / sent / answered');
+const callNames = [...new Set(results.flatMap((r) => Object.keys(r.calls)))];
+for (const name of callNames.sort(
+  (a, b) => median(results.map((r) => r.calls[a]?.[0] ?? 0)) - median(results.map((r) => r.calls[b]?.[0] ?? 0)),
+)) {
+  const at = (i) => ms(median(results.map((r) => r.calls[name]?.[i] ?? Number.NaN)));
+  console.log(`  ${name.slice(0, 60).padEnd(60)} ${at(0)} ${at(1)} ${at(2)}`);
+}
 console.log('\nBudget (issue 18): every widget shown within 1,500 ms of a cold load.');

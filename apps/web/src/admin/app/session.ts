@@ -64,9 +64,12 @@ async function startSession(queryClient: QueryClient, intended: URL): Promise<Co
 
   const choice = chooseCompany(me);
   setCompanyHeader(choice.id);
+  // A site admin acting on another company needs both records: asked for together.
+  const ownRecord = () => queryClient.ensureQueryData(companyQueryOptions(me.company.id));
+  const ownEarly = choice.id !== null && choice.id !== me.company.id ? ownRecord() : undefined;
+  ownEarly?.catch(() => {}); // awaited below; a failure is reported there
   const acting = choice.id === null ? null : await loadActingCompany(queryClient, choice.id);
-  const own =
-    acting?.id === me.company.id ? acting : await queryClient.ensureQueryData(companyQueryOptions(me.company.id));
+  const own = acting?.id === me.company.id ? acting : await (ownEarly ?? ownRecord());
   const company = acting ?? own;
   if (choice.remembered && acting) {
     notify.info(MESSAGES.autoChangedCompany(acting.name), { duration: INFO_MESSAGE_DURATION_MS });

@@ -18,7 +18,15 @@ import {
  */
 export async function prefetchDashboard(queryClient: QueryClient, search: string): Promise<void> {
   const filters = readFilters(new URLSearchParams(search));
-  const calls: Promise<unknown>[] = [queryClient.prefetchQuery(courseChoicesQueryOptions())];
+  // A browser sends six calls at a time to one host: the field list first, so the attribute summary
+  // is not asked for behind every other widget; the filter bar's choices last.
+  const attribute = filters.attribute
+    ? Promise.resolve(filters.attribute)
+    : queryClient.fetchQuery(customFieldsQueryOptions()).then(
+        (fields) => defaultAttributeField(fields)?.key,
+        () => undefined,
+      );
+  const calls: Promise<unknown>[] = [];
   for (const report of ASSIGNMENT_REPORTS) {
     if (report === 'attribute-summary') continue;
     if (report === 'user-completion-summary') {
@@ -27,9 +35,8 @@ export async function prefetchDashboard(queryClient: QueryClient, search: string
       calls.push(queryClient.prefetchQuery(reportQueryOptions(report, filters)));
     }
   }
-  const attribute =
-    filters.attribute ||
-    defaultAttributeField(await queryClient.fetchQuery(customFieldsQueryOptions()).catch(() => undefined))?.key;
-  if (attribute) calls.push(queryClient.prefetchQuery(reportQueryOptions('attribute-summary', filters, { attribute })));
+  calls.push(queryClient.prefetchQuery(courseChoicesQueryOptions()));
+  const key = await attribute;
+  if (key) calls.push(queryClient.prefetchQuery(reportQueryOptions('attribute-summary', filters, { attribute: key })));
   await Promise.all(calls);
 }
