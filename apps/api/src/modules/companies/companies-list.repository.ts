@@ -1,9 +1,7 @@
 import { type ExpressionBuilder, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/create-db.ts';
 import * as lists from '../../db/lists/index.ts';
-import { dialectOf } from '../../db/seed/seed-db.ts';
 import type { CompanyRow, Database } from '../../db/types.ts';
-import { companyUserCount } from './companies.repository.ts';
 
 /** What the companies list asks for (spec §7: `GET /companies` with `name` and `suspended`). */
 export interface CompanyCriteria {
@@ -12,8 +10,6 @@ export interface CompanyCriteria {
   /** False leaves suspended companies out. */
   includeSuspended: boolean;
 }
-
-export type CompanyListRow = CompanyRow & { user_count: number | null };
 
 type CompaniesEb = ExpressionBuilder<Database, 'companies'>;
 
@@ -41,14 +37,10 @@ const nameContains = {
  * The companies list, described for the list engine (`db/lists/README.md`): by name, any case (the
  * (lower(name), id) index of migration 020), each company with its number of users.
  */
-const companiesList: lists.ListSpec<CompanyCriteria, CompanyListRow> = {
+const companiesList: lists.ListSpec<CompanyCriteria, CompanyRow> = {
   name: 'companies',
   table: 'companies',
-  selectRows: (db) =>
-    db
-      .selectFrom('companies')
-      .selectAll('companies')
-      .select(companyUserCount(dialectOf(db))),
+  selectRows: (db) => db.selectFrom('companies').selectAll('companies'),
   sortExpressions: { name_lower: sql`lower(companies.name)` },
   numericColumns: new Set(['companies.id']),
   where: companiesWhere,

@@ -1,32 +1,8 @@
-import { type ExpressionBuilder, type Kysely, type Updateable, sql } from 'kysely';
-import type { Dialect } from '../../db/create-db.ts';
-import { dialectOf } from '../../db/seed/seed-db.ts';
+import { type Kysely, type Updateable, sql } from 'kysely';
 import type { CompaniesTable, CompanyRow, Database } from '../../db/types.ts';
 
-/**
- * How many users a company has. SQLite keeps the figure (migration 013): counting a million users'
- * index entries took 30–40 ms on every console load of that company. PostgreSQL counts.
- */
-export const companyUserCount = (dialect: Dialect) => (eb: ExpressionBuilder<Database, 'companies'>) =>
-  dialect === 'sqlite'
-    ? eb
-        .selectFrom('company_user_counts')
-        .select(sql<number>`coalesce(max(company_user_counts.users), 0)`.as('n'))
-        .whereRef('company_user_counts.company_id', '=', 'companies.id')
-        .as('user_count')
-    : eb
-        .selectFrom('users')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('users.company_id', '=', 'companies.id')
-        .as('user_count');
-
 export async function findCompany(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('companies')
-    .selectAll('companies')
-    .select(companyUserCount(dialectOf(db)))
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Another company already named `name` (case-insensitive), if any. */

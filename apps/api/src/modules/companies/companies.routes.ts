@@ -13,10 +13,12 @@ export async function companiesRoutes(app: FastifyInstance) {
   const assets = { db, storage: storageArea(config, 'assets') };
 
   route(app, endpoints.listCompanies, async ({ query }) => listCompanies(db, dialect, query));
-  route(app, endpoints.getCompany, async ({ params, ctx }) => ({ data: await getCompany(db, ctx, params.id) }));
+  route(app, endpoints.getCompany, async ({ params, ctx }) => ({
+    data: await getCompany(db, dialect, ctx, params.id),
+  }));
   route(app, endpoints.createCompany, async ({ body, ctx }) => ({ data: await createCompany(db, ctx, body) }));
   route(app, endpoints.updateCompany, async ({ params, body, ctx }) => ({
-    data: await updateCompany(db, ctx, params.id, body),
+    data: await updateCompany(db, dialect, ctx, params.id, body),
   }));
 
   route(app, endpoints.uploadAsset, async ({ ctx, req }) => ({ data: await uploadAsset(assets, ctx, req) }));

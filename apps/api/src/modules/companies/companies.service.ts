@@ -1,6 +1,7 @@
 import type { Company, companyBody, companyUpdateBody, listCompaniesQuery } from '@heed/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { companyUserCount } from '../../db/company-user-count.ts';
 import type { Dialect } from '../../db/create-db.ts';
 import type { Database } from '../../db/types.ts';
 import { audit } from '../../platform/audit.repository.ts';
@@ -33,8 +34,10 @@ export async function listCompanies(
   const criteria = { text: query.name || undefined, includeSuspended: query.suspended !== false };
   const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
   const { rows, total } = await listCompanyRows(db, dialect, criteria, page);
+  const data: Company[] = [];
+  for (const row of rows) data.push(toCompany({ ...row, user_count: await companyUserCount(db, dialect, row.id) }));
   return {
-    data: rows.map(toCompany),
+    data,
     meta: {
       current_page: query.page,
       last_page: Math.max(1, Math.ceil(total / query.per_page)),
@@ -45,11 +48,16 @@ export async function listCompanies(
 }
 
 /** Site admins read any company; everyone else only their own (another answers as if it did not exist). */
-export async function getCompany(db: Kysely<Database>, ctx: AuthedContext, id: number): Promise<Company> {
+export async function getCompany(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  ctx: AuthedContext,
+  id: number,
+): Promise<Company> {
   if (ctx.user.site_admin !== 1 && id !== ctx.user.company_id) throw notFound();
   const row = await findCompany(db, id);
   if (!row) throw notFound();
-  return toCompany(row);
+  return toCompany({ ...row, user_count: await companyUserCount(db, dialect, id) });
 }
 
 export async function createCompany(
@@ -115,6 +123,7 @@ function checkUpdateAccess(
  */
 export async function updateCompany(
   db: Kysely<Database>,
+  dialect: Dialect,
   ctx: AuthedContext,
   id: number,
   body: z.output<typeof companyUpdateBody>,
@@ -142,7 +151,7 @@ export async function updateCompany(
       updated_at: iso(ctx.now()),
     });
     if (before.suspended === 0 && row.suspended === 1) await endCompanySessions(trx, id);
-    const company = toCompany({ ...row, user_count: before.user_count });
+    const company = toCompany({ ...row, user_count: await companyUserCount(trx, dialect, id) });
     await audit(trx, ctx, {
       action: 'company.update',
       entityType: 'company',
