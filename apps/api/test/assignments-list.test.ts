@@ -595,3 +595,68 @@ describe('statuses from the list codes (decision 096)', () => {
     }
   });
 });
+
+describe('the course order, read group by group', () => {
+  it('skips whole courses by their kept counts and equals fetch-and-sort, courses named alike interleaving by id', async () => {
+    await moveRollupWindow(t.db, t.dialect, t.clock.now);
+    now = t.clock.now.toISOString();
+    // Two courses whose names differ only in case are one group: their rows interleave by id.
+    const ethics = await t.db
+      .selectFrom('courses')
+      .select('name')
+      .where('id', '=', w.courses.ethics)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('courses')
+      .set({ name: ethics.name.toUpperCase() })
+      .where('id', '=', w.courses.retired)
+      .execute();
+    const all = await everything();
+    const inOps = (r: Row) => r.department_id === w.ops || r.department_id === w.opsEast;
+    for (const order of ['asc', 'desc'] as const) {
+      await checkPages(cm, all, { sort: 'course', order });
+      await checkPages(dm, all.filter(inOps), { sort: 'course', order });
+      await checkPages(cm, all, {
+        sort: 'course',
+        order,
+        filters: { course_id: `${w.courses.fire},${w.courses.retired}` },
+        keep: (r) => r.course_id === w.courses.fire || r.course_id === w.courses.retired,
+      });
+    }
+
+    // The engine took the grouped path: every group had a kept count (else the planners serve it).
+    const spec = assignmentsList(now, await listCodesDay(t.db, now));
+    const counted: (number | undefined)[] = [];
+    const quick = t.dialect === 'sqlite' ? spec.sqlite : spec.postgres;
+    const quickCount = quick.quickCount!;
+    quick.quickCount = async (db, criteria) => {
+      const count = await quickCount(db, criteria);
+      counted.push(count);
+      return count;
+    };
+    const cases = [
+      { criteria: { companyId: w.companyA, scope: null, now }, keep: () => true },
+      { criteria: { companyId: w.companyA, scope: [w.ops, w.opsEast], now }, keep: inOps },
+      {
+        criteria: { companyId: w.companyA, scope: null, now, courseIds: [w.courses.fire, w.courses.retired] },
+        keep: (r: Row) => r.course_id === w.courses.fire || r.course_id === w.courses.retired,
+      },
+    ];
+    for (const { criteria, keep } of cases)
+      for (const order of ['asc', 'desc'] as const) {
+        const want = expected(all, { sort: 'course', order, keep });
+        for (const offset of [0, 290, 310, want.length - 10]) {
+          const page = { orderBy: ASSIGNMENT_ORDER.course, order, limit: 25, offset };
+          const { rows, total } = await lists.listPage(t.db, t.dialect, spec, criteria, page);
+          const label = `${JSON.stringify(criteria)} ${order} @${offset}`;
+          expect(total, label).toBe(want.length);
+          expect(
+            rows.map((r) => r.id),
+            label,
+          ).toEqual(want.slice(offset, offset + 25));
+        }
+      }
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.every((count) => typeof count === 'number')).toBe(true);
+  });
+});

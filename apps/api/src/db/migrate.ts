@@ -47,6 +47,7 @@ import * as m049 from './migrations/049-assignment-rollup-totals.ts';
 import * as m050 from './migrations/050-attribute-rollups.ts';
 import * as m051 from './migrations/051-assignment-list-codes.ts';
 import * as m052 from './migrations/052-assignment-sort-status.ts';
+import * as m053 from './migrations/053-assignment-course-order.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '050-attribute-rollups': m050,
   '051-assignment-list-codes': m051,
   '052-assignment-sort-status': m052,
+  '053-assignment-course-order': m053,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

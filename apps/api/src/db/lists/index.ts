@@ -6,11 +6,13 @@ export {
   buildMatchIdsQuery,
   buildPageQuery,
   countList,
+  quickCountList,
   rowsInOrder,
   tableSize,
 } from './list-queries.ts';
 export type {
   ListCriteria,
+  ListGroup,
   ListOrder,
   ListPage,
   ListPageRequest,

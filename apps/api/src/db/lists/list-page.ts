@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../create-db.ts';
 import type { Database } from '../types.ts';
 import type { ListCriteria, ListPage, ListPageRequest, ListSpec } from './list-spec.ts';
+import { groupedPage } from './grouped-page.ts';
 import { type ListRequest, pageOfIds } from './list-serving.ts';
 import { keptMatchList } from './match-lists.ts';
 import { postgresListPage } from './postgres-planner.ts';
@@ -23,5 +24,7 @@ export async function listPage<Criteria extends ListCriteria, Row extends { id: 
   const request: ListRequest<Criteria, Row> = { db, dialect, spec, criteria, page, listKey, keep };
   const kept = keep ? await keptMatchList(db, dialect, listKey) : undefined;
   if (kept) return pageOfIds(request, kept);
+  const grouped = await groupedPage(request);
+  if (grouped) return grouped;
   return dialect === 'postgres' ? postgresListPage(request) : sqliteListPage(request);
 }

@@ -81,6 +81,13 @@ function partsIdsQuery<Criteria extends ListCriteria>(
   });
   let union = arms[0]!;
   for (const arm of arms.slice(1)) union = union.unionAll(arm);
+  if (dialect === 'postgres') {
+    // PostgreSQL merges in order (Merge Append) only a UNION ALL it can pull up from a subquery: one
+    // ordered at the top level is appended whole and sorted.
+    let merged = untyped(db).selectFrom(union.as('u')).select('u.id');
+    for (const [i] of page.orderBy.entries()) merged = merged.orderBy(sql.ref(`u.k${i}`), page.order);
+    return inRange(merged, range);
+  }
   for (const [i] of page.orderBy.entries()) union = union.orderBy(sql.ref(`k${i}`), page.order);
   return untyped(db).selectFrom(inRange(union, range).as('p')).select('p.id');
 }
@@ -127,14 +134,23 @@ export async function countList<Criteria extends ListCriteria>(
   spec: AnySpec<Criteria>,
   criteria: Criteria,
 ): Promise<number> {
-  const key = JSON.stringify([spec.name, criteria]);
+  const quick = await quickCountList(db, dialect, spec, criteria);
+  if (quick !== undefined) return quick;
+  return cachedCount(db, dialect, JSON.stringify([spec.name, criteria]), buildCountQuery(db, dialect, spec, criteria));
+}
+
+/** The total the domain keeps for the criteria (`quickCount`), kept under the data stamp; undefined when it keeps none. */
+export async function quickCountList<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: AnySpec<Criteria>,
+  criteria: Criteria,
+): Promise<number | undefined> {
   const quickCount = dialect === 'sqlite' ? spec.sqlite.quickCount : spec.postgres.quickCount;
-  if (quickCount) {
-    const clockBound = (criteria as { now?: unknown }).now !== undefined;
-    const quick = await cachedQuickCount(db, dialect, key, clockBound, () => quickCount(db, criteria));
-    if (quick !== undefined) return quick;
-  }
-  return cachedCount(db, dialect, key, buildCountQuery(db, dialect, spec, criteria));
+  if (!quickCount) return undefined;
+  const clockBound = (criteria as { now?: unknown }).now !== undefined;
+  const key = JSON.stringify([spec.name, criteria]);
+  return cachedQuickCount(db, dialect, key, clockBound, () => quickCount(db, criteria));
 }
 
 /** Roughly how many rows the table holds (all tenants): what a rowid-order scan walks. */

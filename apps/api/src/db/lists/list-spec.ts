@@ -73,6 +73,14 @@ export interface ListPart<Criteria> {
 }
 
 /**
+ * One group of a grouped sort (`ListSpec.groupedSorts`): the rows of `criteria` (the list's, narrowed
+ * to the group), which follow each other in id order.
+ */
+export interface ListGroup<Criteria> {
+  criteria: Criteria;
+}
+
+/**
  * A list, described once by its domain: the engine (`list-page.ts`) gives it paging, totals, kept
  * lists, text walks, top-k pages and the counts cache. See README.md beside this file.
  */
@@ -106,6 +114,18 @@ export interface ListSpec<Criteria extends ListCriteria, Row> {
    * merged in that order. Undefined when the criteria are one range already.
    */
   parts?(criteria: Criteria, order: ListOrder): ListPart<Criteria>[] | undefined;
+  /**
+   * Sort keys that take few values (a course's name), ordered `[key, 'id']`: the list is their groups
+   * one after another, each in id order. Given the criteria, the groups in the key's ascending order
+   * (rows with equal keys in one group), or undefined when they cannot be listed. The engine counts
+   * each group by `quickCount`, skips whole groups and reads the page from the one or two holding it.
+   */
+  groupedSorts?: Readonly<
+    Record<
+      string,
+      (db: Kysely<Database>, criteria: Criteria) => Promise<readonly ListGroup<Criteria>[] | undefined>
+    >
+  >;
   sqlite: {
     /** Filter columns (qualified) whose index, with the key of a sort, yields that sort's order. */
     orderingFilters: Readonly<Record<string, readonly string[]>>;

@@ -216,6 +216,36 @@ const COURSE_NAME = sql`(SELECT lower(c.name) FROM courses c WHERE c.id = assign
 const DEPARTMENT_NAME = sql`coalesce((SELECT lower(d.name) FROM users u JOIN departments d ON d.id = u.department_id
   WHERE u.id = assignments.user_id), '')`;
 
+/**
+ * The course order's groups (`ListSpec.groupedSorts`): the courses the company's assignments name,
+ * found by one index seek each (a loose scan of `(company_id, course_id, …)`, not a read of millions
+ * of rows), narrowed to the criteria's courses, in the order of their lowered names; courses named
+ * alike form one group, whose rows interleave by id.
+ */
+async function courseGroups(
+  db: Kysely<Database>,
+  criteria: AssignmentCriteria,
+): Promise<lists.ListGroup<AssignmentCriteria>[] | undefined> {
+  const { companyId } = criteria;
+  const { rows } = await sql<{ id: number; name: string }>`WITH RECURSIVE named(id) AS (
+      SELECT min(course_id) FROM assignments WHERE company_id = ${companyId}
+      UNION ALL
+      SELECT (SELECT min(a.course_id) FROM assignments a WHERE a.company_id = ${companyId} AND a.course_id > named.id)
+      FROM named WHERE named.id IS NOT NULL
+    )
+    SELECT courses.id, lower(courses.name) AS name FROM named JOIN courses ON courses.id = named.id
+    ORDER BY lower(courses.name), courses.id`.execute(db);
+  const wanted = criteria.courseIds && new Set(criteria.courseIds);
+  const groups: { name: string; courseIds: number[] }[] = [];
+  for (const { id, name } of rows) {
+    if (wanted && !wanted.has(id)) continue;
+    const last = groups.at(-1);
+    if (last?.name === name) last.courseIds.push(id);
+    else groups.push({ name, courseIds: [id] });
+  }
+  return groups.map(({ courseIds }) => ({ criteria: { ...criteria, courseIds } }));
+}
+
 /** The sort keys of each contract sort; each ends in id. */
 export const ASSIGNMENT_ORDER: Record<AssignmentSort, string[]> = {
   id: ['id'],
@@ -325,6 +355,7 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
         : {}),
     }),
     parts: (criteria, order) => statusParts(criteria, order, clock),
+    groupedSorts: { course_name: courseGroups },
     sqlite: {
       orderingFilters: ORDERING_FILTERS,
       quickCount: async (db, criteria) => (await countFromCodes(db, criteria, clock)) ?? countFromRollups(db, criteria),
