@@ -121,10 +121,7 @@ export interface ListSpec<Criteria extends ListCriteria, Row> {
    * each group by `quickCount`, skips whole groups and reads the page from the one or two holding it.
    */
   groupedSorts?: Readonly<
-    Record<
-      string,
-      (db: Kysely<Database>, criteria: Criteria) => Promise<readonly ListGroup<Criteria>[] | undefined>
-    >
+    Record<string, (db: Kysely<Database>, criteria: Criteria) => Promise<readonly ListGroup<Criteria>[] | undefined>>
   >;
   sqlite: {
     /** Filter columns (qualified) whose index, with the key of a sort, yields that sort's order. */
