@@ -35,7 +35,7 @@ export const reportsEndpoints = {
     response: single(z.array(departmentSummaryRow)),
   },
   reportAttributeSummary: {
-    summary: `Assignments by status per value of the custom field \`attribute\`. ${FILTERS}`,
+    summary: `Assignments by status per value of the custom field \`attribute\`: per value (select, yes/no), per year (date), or the 20 values with the most assignments and the rest summed in \`other\` (text, number). ${FILTERS}`,
     query: attributeReportQuery,
     response: single(attributeSummary),
   },

@@ -63,6 +63,40 @@ export const NO_DEPARTMENT = 'No department';
 export const NO_VALUE = '(no value)';
 export const ALL_COURSES = 'All courses';
 
+/** attribute-summary's row of the values a text or number field's top values leave out. */
+export const otherValuesLabel = (values: number) => `Other values (${values.toLocaleString('en')})`;
+
+export interface AttributeSummaryGroup extends StatusCounts {
+  /** A row of `rows` with a value (or a year), the other values summed, or the learners without a value. */
+  kind: 'value' | 'other' | 'none';
+  /** The value or year; null for the other values and no value. */
+  value: string | null;
+  label: string;
+}
+
+/**
+ * An attribute summary's groups as its widget and export show them: the rows with a value (or
+ * year), then the other values (`other`, grouping top), then the learners without a value.
+ */
+export function attributeSummaryGroups(data: AttributeSummary): AttributeSummaryGroup[] {
+  const groups: AttributeSummaryGroup[] = data.rows.map(({ value, ...counts }) =>
+    value === null
+      ? { ...counts, kind: 'none', value, label: NO_VALUE }
+      : { ...counts, kind: 'value', value, label: value },
+  );
+  if (data.other) {
+    const { values, ...counts } = data.other;
+    const none = groups.findIndex((group) => group.kind === 'none');
+    groups.splice(none === -1 ? groups.length : none, 0, {
+      ...counts,
+      kind: 'other',
+      value: null,
+      label: otherValuesLabel(values),
+    });
+  }
+  return groups;
+}
+
 const benchmarkTable = (data: Benchmark, figure: string): ReportTable => ({
   header: ['Course', `This company: ${figure}`, `Other companies (average): ${figure}`],
   rows: [[ALL_COURSES, data.company, data.others], ...data.courses.map((r) => [r.course.name, r.company, r.others])],
@@ -78,8 +112,8 @@ const TABLES: { [K in AssignmentReport]: (data: ReportData[K], labels: TableLabe
     rows: rows.map((r) => [r.department?.name ?? NO_DEPARTMENT, ...statusCells(r)]),
   }),
   'attribute-summary': (data) => ({
-    header: [data.field.label, ...STATUS_COLUMNS],
-    rows: data.rows.map((r) => [r.value ?? NO_VALUE, ...statusCells(r)]),
+    header: [data.grouping === 'year' ? `${data.field.label} (year)` : data.field.label, ...STATUS_COLUMNS],
+    rows: attributeSummaryGroups(data).map((group) => [group.label, ...statusCells(group)]),
   }),
   'completion-history': (rows) => ({
     header: ['Month', 'Assigned', 'Completed'],

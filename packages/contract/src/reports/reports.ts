@@ -83,9 +83,35 @@ export const departmentSummaryRow = statusCounts.extend({
 });
 export type DepartmentSummaryRow = z.infer<typeof departmentSummaryRow>;
 
+/**
+ * How attribute-summary groups a field's values (decision 097):
+ *
+ * - `value`: one row per value (select and yes/no fields: few values), in value order;
+ * - `year`: one row per year of the value (date fields, stored YYYY-MM-DD), `value` "2019", in year order;
+ * - `top`: the ATTRIBUTE_TOP_VALUES values with the most assignments (text and number fields: up to one
+ *   value per learner), most first, ties by value; the rest are summed in `other`.
+ *
+ * The learners without a value are the last row (`value` null) in each.
+ */
+export const ATTRIBUTE_GROUPINGS = ['value', 'year', 'top'] as const;
+export type AttributeGrouping = (typeof ATTRIBUTE_GROUPINGS)[number];
+/** Values attribute-summary lists by themselves for a text or number field. */
+export const ATTRIBUTE_TOP_VALUES = 20;
+
 export const attributeSummary = z.object({
   field: z.object({ key: z.string(), label: z.string() }),
-  rows: z.array(statusCounts.extend({ value: z.string().nullable().describe('null: no value') })),
+  grouping: z
+    .enum(ATTRIBUTE_GROUPINGS)
+    .describe('value: per value; year: per year of a date; top: the 20 largest values'),
+  rows: z.array(
+    statusCounts.extend({
+      value: z.string().nullable().describe('null: no value; a year (YYYY) when grouping is year'),
+    }),
+  ),
+  other: statusCounts
+    .extend({ values: z.number().int().describe('how many distinct values it sums') })
+    .nullable()
+    .describe('grouping top: the values not listed in rows, summed; null when none was left out'),
 });
 export type AttributeSummary = z.infer<typeof attributeSummary>;
 

@@ -98,13 +98,25 @@ export interface StatusGroupRow {
   score_n: number;
 }
 
-type GroupKey = 'none' | 'department' | 'course' | 'attribute';
+/** `attribute`: a custom field's value; `attribute-year`: the year of a date field's value (YYYY-MM-DD text). */
+type GroupKey = 'none' | 'department' | 'course' | 'attribute' | 'attribute-year';
 
-const KEYS: Record<Exclude<GroupKey, 'attribute'>, RawBuilder<unknown>> = {
+const KEYS: Record<GroupKey, RawBuilder<unknown>> = {
   none: sql`0`,
   department: sql`u.department_id`,
   course: sql`a.course_id`,
+  attribute: sql`v.value`,
+  'attribute-year': sql`substr(v.value, 1, 4)`,
 };
+
+/** The learner's value of one custom field (`v`; none when the learner holds no value). */
+const fieldValueJoin = (fieldId: number) =>
+  sql`LEFT JOIN user_field_values v ON v.user_id = u.id AND v.field_id = ${fieldId}`;
+
+/** The columns of a `StatusGroupRow` but its key, from `assignments a` (in a query grouping by the key and status). */
+const statusColumns = (now: string) => sql`${derivedStatus(now)} AS status, count(*) AS n,
+  sum(CASE WHEN a.status = 'completed' THEN a.score END) AS score_sum,
+  count(CASE WHEN a.status = 'completed' THEN a.score END) AS score_n`;
 
 /** PostgreSQL answers counts and sums as text (bigint, numeric): numbers here, a missing sum 0. */
 const numbers = <T extends object>(row: T, names: (keyof T)[]): T => {
@@ -123,20 +135,58 @@ export async function countByStatus(
   by: GroupKey,
   attributeFieldId?: number,
 ): Promise<StatusGroupRow[]> {
-  const key = by === 'attribute' ? sql`v.value` : KEYS[by];
-  const join =
-    by === 'attribute'
-      ? sql`LEFT JOIN user_field_values v ON v.user_id = u.id AND v.field_id = ${attributeFieldId ?? 0}`
-      : sql``;
-  const { rows } = await sql<StatusGroupRow>`SELECT ${key} AS key, ${derivedStatus(c.now)} AS status,
-      count(*) AS n, sum(CASE WHEN a.status = 'completed' THEN a.score END) AS score_sum,
-      count(CASE WHEN a.status = 'completed' THEN a.score END) AS score_n
+  const byValue = by === 'attribute' || by === 'attribute-year';
+  const join = byValue ? fieldValueJoin(attributeFieldId ?? 0) : sql``;
+  const { rows } = await sql<StatusGroupRow>`SELECT ${KEYS[by]} AS key, ${statusColumns(c.now)}
     ${reportRows(c, {}, join)}
     GROUP BY 1, 2`.execute(db);
   return rows.map((row) => ({
     ...numbers(row, ['n', 'score_sum', 'score_n']),
-    key: by === 'attribute' || row.key === null ? row.key : Number(row.key),
+    key: byValue || row.key === null ? row.key : Number(row.key),
   }));
+}
+
+/** A text or number field's summary in three parts (`countByTopValues`). */
+export interface TopValueGroups {
+  /** The listed values' rows per status (key: the value). */
+  listed: StatusGroupRow[];
+  /** The other values' rows per status, summed (key null). */
+  other: StatusGroupRow[];
+  /** The learners without a value, per status (key null). */
+  none: StatusGroupRow[];
+  /** How many distinct values the learners hold (listed and other). */
+  values: number;
+}
+
+/**
+ * `countByStatus` by a custom field's value, for a field with up to one value per learner (text,
+ * number): the `limit` values with the most assignments (ties by value, ascending) each per status,
+ * every other value summed per status, the learners without a value, and how many distinct values
+ * there are. One statement: the database groups the values; at most (limit + 2) × 5 rows come back.
+ */
+export async function countByTopValues(
+  db: Kysely<Database>,
+  c: ReportCriteria,
+  fieldId: number,
+  limit: number,
+): Promise<TopValueGroups> {
+  const { rows } = await sql<StatusGroupRow & { part: 'listed' | 'other' | 'none'; distinct_values: number }>`
+    WITH per_value AS (
+      SELECT v.value AS value, ${statusColumns(c.now)}
+      ${reportRows(c, {}, fieldValueJoin(fieldId))}
+      GROUP BY 1, 2
+    ),
+    value_totals AS (SELECT value, sum(n) AS total FROM per_value WHERE value IS NOT NULL GROUP BY value),
+    listed AS (SELECT value FROM value_totals ORDER BY total DESC, value LIMIT ${limit}),
+    distinct_values AS (SELECT count(*) AS n FROM value_totals)
+    SELECT CASE WHEN p.value IS NULL THEN 'none' WHEN l.value IS NULL THEN 'other' ELSE 'listed' END AS part,
+      l.value AS key, p.status, sum(p.n) AS n, sum(p.score_sum) AS score_sum, sum(p.score_n) AS score_n,
+      d.n AS distinct_values
+    FROM per_value p LEFT JOIN listed l ON l.value = p.value CROSS JOIN distinct_values d
+    GROUP BY 1, 2, 3, d.n`.execute(db);
+  const groups: TopValueGroups = { listed: [], other: [], none: [], values: Number(rows[0]?.distinct_values ?? 0) };
+  for (const { part, distinct_values, ...row } of rows) groups[part].push(numbers(row, ['n', 'score_sum', 'score_n']));
+  return groups;
 }
 
 export interface MonthRow {

@@ -1,4 +1,6 @@
 import {
+  ATTRIBUTE_TOP_VALUES,
+  type AttributeGrouping,
   type AttributeSummary,
   BENCHMARK_MIN_COMPANIES,
   type Benchmark,
@@ -41,6 +43,7 @@ import {
   assignedPerMonth,
   completedPerMonth,
   countByStatus,
+  countByTopValues,
   courseNames,
   customFieldType,
   customFieldsByKey,
@@ -144,6 +147,18 @@ async function departmentRowsOf(db: Kysely<Database>, c: ReportCriteria): Promis
   );
 }
 
+/** How attribute-summary groups a field of this type (decision 097). */
+export const attributeGrouping = (type: string): AttributeGrouping =>
+  type === 'date' ? 'year' : type === 'text' || type === 'number' ? 'top' : 'value';
+
+type ValueRow = AttributeSummary['rows'][number];
+const valueRows = (groups: Map<StatusGroupRow['key'], Tally>): ValueRow[] =>
+  [...groups].map(([key, tally]) => ({ value: key === null ? null : String(key), ...tally.counts }));
+/** Rows with a value first, by `order`; no value last. */
+const valuesThenNone = (order: (a: string, b: string) => number) => (a: ValueRow, b: ValueRow) =>
+  a.value === null ? 1 : b.value === null ? -1 : order(a.value, b.value);
+const binary = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export async function attributeSummaryOf(
   db: Kysely<Database>,
   c: ReportCriteria,
@@ -151,7 +166,31 @@ export async function attributeSummaryOf(
 ): Promise<AttributeSummary> {
   const [field] = await customFieldsByKey(db, c.companyId, [attribute]);
   if (!field) throw invalidField('attribute', 'Unknown custom field.');
-  // A filter on the summarized field itself keeps some of its values: the attribute rollups answer that too.
+  const summary = { field: { key: field.key, label: field.label } };
+  const grouping = attributeGrouping(field.type);
+  if (grouping === 'year') {
+    // A date field: one group per year of the value (dates are stored YYYY-MM-DD), years in order.
+    const rows = valueRows(fold(await countByStatus(db, c, 'attribute-year', field.id)));
+    return { ...summary, grouping, rows: rows.sort(valuesThenNone(binary)), other: null };
+  }
+  if (grouping === 'top') {
+    // A text or number field may hold a value per learner: the database keeps the largest values
+    // and sums the rest, so no more than ATTRIBUTE_TOP_VALUES + 2 groups are ever read.
+    const parts = await countByTopValues(db, c, field.id, ATTRIBUTE_TOP_VALUES);
+    const listed = valueRows(fold(parts.listed)).sort(
+      (a, b) => b.assigned - a.assigned || binary(a.value ?? '', b.value ?? ''),
+    );
+    const none = fold(parts.none).get(null)?.counts;
+    const other = fold(parts.other).get(null)?.counts;
+    return {
+      ...summary,
+      grouping,
+      rows: none ? [...listed, { value: null, ...none }] : listed,
+      other: other && parts.values > listed.length ? { ...other, values: parts.values - listed.length } : null,
+    };
+  }
+  // Select and yes/no fields. A filter on the summarized field itself keeps some of its values: the
+  // attribute rollups answer that too.
   const filter = await keptAttributeFilter(db, c);
   const values = filter?.fieldId === field.id ? filter.values : undefined;
   const rest = values ? { ...c, customFields: undefined } : c;
@@ -161,9 +200,8 @@ export async function attributeSummaryOf(
       ? await rollupCountByAttribute(db, rest, field.id, values)
       : await countByStatus(db, c, 'attribute', field.id),
   );
-  const rows = [...groups].map(([key, tally]) => ({ value: key === null ? null : String(key), ...tally.counts }));
-  rows.sort((a, b) => (a.value === null ? 1 : b.value === null ? -1 : byName<string>((s) => s)(a.value, b.value)));
-  return { field: { key: field.key, label: field.label }, rows };
+  const rows = valueRows(groups).sort(valuesThenNone(byName<string>((s) => s)));
+  return { ...summary, grouping, rows, other: null };
 }
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);

@@ -1,9 +1,14 @@
 import {
   ASSIGNMENT_STATUS_LABELS,
+  ATTRIBUTE_TOP_VALUES,
   type AssignmentStatus,
+  type AttributeGrouping,
+  type AttributeSummary,
+  type AttributeSummaryGroup,
   BENCHMARK_MIN_COMPANIES,
   type ReportData,
   type StatusCounts,
+  attributeSummaryGroups,
   reportTable,
 } from '@heed/contract';
 import { Group, Paper, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -21,7 +26,13 @@ import { PAGINATION_CONTROL_LABELS } from '../../../components/list-page/index.t
 import { useCustomFields } from '../../../lib/queries/custom-fields.ts';
 import { useOptionalConsoleSession } from '../../../lib/console-session.tsx';
 import { LEARNERS_PER_PAGE, defaultAttributeField, useReport, useUserCompletionSummary } from '../api/reports.ts';
-import { type DashboardFilters, drillUrl, drillableFieldValue, monthRange } from '../lib/dashboard-filters.ts';
+import {
+  type DashboardFilters,
+  drillUrl,
+  drillableFieldValue,
+  monthRange,
+  yearRange,
+} from '../lib/dashboard-filters.ts';
 import { DrillLink } from './report-link.tsx';
 import { WidgetCard } from './widget-card.tsx';
 
@@ -230,6 +241,31 @@ export function DepartmentSummaryWidget({ filters }: Props) {
   );
 }
 
+/** Where a custom field summary's group drills: a year as a date range, a value exactly; other values and no value nowhere. */
+function attributeDrill(
+  filters: DashboardFilters,
+  key: string,
+  grouping: AttributeGrouping,
+  group: AttributeSummaryGroup | undefined,
+): string | null {
+  if (group?.kind !== 'value') return null;
+  const value = grouping === 'year' ? yearRange(group.value ?? '') : group.value;
+  if (value === null || (grouping !== 'year' && !drillableFieldValue(value))) return null;
+  return drillUrl(filters, { customField: { key, value } });
+}
+
+/** What a custom field summary's groups are, under its title. */
+function attributeDescription(data: AttributeSummary, groups: AttributeSummaryGroup[]): string | undefined {
+  const others = data.other?.values ?? 0;
+  if (data.grouping === 'top')
+    return others > 0
+      ? `The ${ATTRIBUTE_TOP_VALUES} values with the most assignments, and ${others.toLocaleString('en')} ${others === 1 ? 'other' : 'others'}.`
+      : 'Each value, the most assignments first.';
+  const kind = data.grouping === 'year' ? 'years' : 'values';
+  const cut = groups.length > MAX_BARS ? `The ${MAX_BARS} largest of ${groups.length} ${kind} (all in the table).` : '';
+  return data.grouping === 'year' ? `By year. ${cut}`.trim() : cut || undefined;
+}
+
 export function AttributeSummaryWidget({ filters, onAttribute }: Props & { onAttribute: (key: string) => void }) {
   const fields = useCustomFields();
   const chosen = filters.attribute || defaultAttributeField(fields.data)?.key || '';
@@ -237,27 +273,27 @@ export function AttributeSummaryWidget({ filters, onAttribute }: Props & { onAtt
   const data = query.data;
   const labels = useLabels();
   const table = data ? reportTable('attribute-summary', data, labels) : { header: [], rows: [] };
+  // The table's rows, in its order: values (or years), the other values, no value.
+  const groups = data ? attributeSummaryGroups(data) : [];
+  // The server already keeps a text or number field to its top values: every group is a bar.
+  const bars = data?.grouping === 'top' ? groups : largest(groups);
   const label = fields.data?.find((f) => f.key === chosen)?.label ?? 'custom field';
   const title = `Assignments by status per ${label}`;
   const noFields = fields.isSuccess && fields.data.length === 0;
-  const drill = (value: string | null) =>
-    drillableFieldValue(value) ? drillUrl(filters, { customField: { key: chosen, value } }) : null;
+  const drill = (group: AttributeSummaryGroup | undefined) =>
+    data ? attributeDrill(filters, chosen, data.grouping, group) : null;
   return (
     <WidgetCard
       report="attribute-summary"
       title={title}
-      description={
-        data && data.rows.length > MAX_BARS
-          ? `The ${MAX_BARS} largest of ${data.rows.length} values (all in the table).`
-          : undefined
-      }
+      description={data ? attributeDescription(data, groups) : undefined}
       filters={{ ...filters, attribute: chosen }}
       state={noFields ? { ...query, isPending: false, isError: false } : query}
       canExport={chosen !== ''}
       empty={
         noFields
           ? 'No custom fields yet — add one under Settings › Custom Fields to compare its groups.'
-          : data && data.rows.length === 0
+          : data && groups.length === 0
             ? 'No assignments for these filters.'
             : null
       }
@@ -279,9 +315,10 @@ export function AttributeSummaryWidget({ filters, onAttribute }: Props & { onAtt
             header={table.header}
             rows={table.rows}
             renderCell={(r, c, value) => {
-              const link = c === 0 ? drill(data.rows[r]?.value ?? null) : null;
+              const link = c === 0 ? drill(groups[r]) : null;
+              const which = data.grouping === 'year' ? `a ${label} in ${value}` : `${label} ${value}`;
               return link ? (
-                <DrillLink to={link} label={`Open the assignments of learners with ${label} ${value}`}>
+                <DrillLink to={link} label={`Open the assignments of learners with ${which}`}>
                   {value}
                 </DrillLink>
               ) : undefined;
@@ -291,12 +328,7 @@ export function AttributeSummaryWidget({ filters, onAttribute }: Props & { onAtt
       }
     >
       {data && (
-        <StatusBreakdown
-          title={title}
-          categoryLabel={data.field.label}
-          rows={largest(data.rows).map((r) => ({ ...r, label: r.value ?? '(no value)' }))}
-          drill={(i) => drill(largest(data.rows)[i]?.value ?? null)}
-        />
+        <StatusBreakdown title={title} categoryLabel={data.field.label} rows={bars} drill={(i) => drill(bars[i])} />
       )}
     </WidgetCard>
   );

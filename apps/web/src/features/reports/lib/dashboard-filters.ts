@@ -124,6 +124,13 @@ export function monthRange(month: string): string {
 }
 
 /**
+ * A year of a date field's values (an attribute-summary group, YYYY) as the list's custom-field date
+ * range, both ends included; null when it is not a year.
+ */
+export const yearRange = (year: string): string | null =>
+  /^\d{4}$/.test(year) ? `${year}-01-01..${year}-12-31` : null;
+
+/**
  * Whether the list's custom-field filter can name exactly this stored value: its grammar reads commas
  * as separators, a trailing `*` as a prefix and `..` as a date range.
  */

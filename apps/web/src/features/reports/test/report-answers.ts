@@ -13,7 +13,12 @@ const course = { id: 5, name: 'Fire Safety' };
 export const REPORT_ANSWERS: Record<string, unknown> = {
   'status-counts': COUNTS,
   'department-summary': [{ department: { id: 3, name: 'Operations' }, ...COUNTS }],
-  'attribute-summary': { field: { key: 'site', label: 'Site' }, rows: [{ value: 'North', ...COUNTS }] },
+  'attribute-summary': {
+    field: { key: 'site', label: 'Site' },
+    grouping: 'top',
+    rows: [{ value: 'North', ...COUNTS }],
+    other: null,
+  },
   'completion-history': [
     { month: '2026-01', assigned: 10, completed: 4 },
     { month: '2026-02', assigned: 12, completed: 6 },
