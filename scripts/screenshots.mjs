@@ -170,6 +170,21 @@ async function featureViews(browser, heed, colorScheme, width, suffix) {
   await shoot(page, `features-assignments-learner-fields-${suffix}`);
   await page.keyboard.press('Escape');
 
+  // The list in course order (decision 098), and the custom field summary of a date and a text field (097).
+  await page.goto('/admin/assignments?sort=course&order=asc');
+  await page.getByRole('table', { name: 'Assignments' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await settle(page);
+  await shoot(page, `features-assignments-by-course-${suffix}`);
+  for (const field of ['forklift_licence_expires', 'employee_id']) {
+    await page.goto(`/admin?attribute=${field}`);
+    const widget = page.locator('[data-widget="attribute-summary"]');
+    await widget.waitFor();
+    await page.waitForLoadState('networkidle');
+    await settle(page);
+    await widget.screenshot({ path: join(outDir, `features-attribute-${field}-${suffix}.png`), animations: 'disabled' });
+  }
+
   await context.close();
 
   const admin = await newContext(browser, heed.url, { colorScheme, width, height: 900 });

@@ -259,7 +259,7 @@ function attributeDescription(data: AttributeSummary, groups: AttributeSummaryGr
   const others = data.other?.values ?? 0;
   if (data.grouping === 'top')
     return others > 0
-      ? `The ${ATTRIBUTE_TOP_VALUES} values with the most assignments, and ${others.toLocaleString('en')} ${others === 1 ? 'other' : 'others'}.`
+      ? `The ${ATTRIBUTE_TOP_VALUES} values with the most assignments; ${others.toLocaleString('en')} other ${others === 1 ? 'value holds' : 'values hold'} ${data.other!.assigned.toLocaleString('en')} more (in the table).`
       : 'Each value, the most assignments first.';
   const kind = data.grouping === 'year' ? 'years' : 'values';
   const cut = groups.length > MAX_BARS ? `The ${MAX_BARS} largest of ${groups.length} ${kind} (all in the table).` : '';
@@ -275,8 +275,9 @@ export function AttributeSummaryWidget({ filters, onAttribute }: Props & { onAtt
   const table = data ? reportTable('attribute-summary', data, labels) : { header: [], rows: [] };
   // The table's rows, in its order: values (or years), the other values, no value.
   const groups = data ? attributeSummaryGroups(data) : [];
-  // The server already keeps a text or number field to its top values: every group is a bar.
-  const bars = data?.grouping === 'top' ? groups : largest(groups);
+  // The server already keeps a text or number field to its top values: each is a bar. The other
+  // values' sum would dwarf them (a value per learner): it is in the description and the table.
+  const bars = data?.grouping === 'top' ? groups.filter((group) => group.kind !== 'other') : largest(groups);
   const label = fields.data?.find((f) => f.key === chosen)?.label ?? 'custom field';
   const title = `Assignments by status per ${label}`;
   const noFields = fields.isSuccess && fields.data.length === 0;
