@@ -596,10 +596,48 @@ describe('statuses from the list codes (decision 096)', () => {
   });
 });
 
-describe('the course order, read group by group', () => {
+describe('the course and department orders, read group by group', () => {
+  const inOps = (r: Row) => r.department_id === w.ops || r.department_id === w.opsEast;
+
+  /** Pages of the sort through the API and, with its kept counts spied on, through the grouped path. */
+  async function checkGrouped(sort: 'course' | 'department', cases: { criteria: object; keep: (r: Row) => boolean }[]) {
+    now = t.clock.now.toISOString();
+    const all = await everything();
+    for (const order of ['asc', 'desc'] as const) {
+      await checkPages(cm, all, { sort, order });
+      await checkPages(dm, all.filter(inOps), { sort, order });
+    }
+    const spec = assignmentsList(now, await listCodesDay(t.db, now));
+    const counted: (number | undefined)[] = [];
+    const quick = t.dialect === 'sqlite' ? spec.sqlite : spec.postgres;
+    const quickCount = quick.quickCount!;
+    quick.quickCount = async (db, criteria) => {
+      const count = await quickCount(db, criteria);
+      counted.push(count);
+      return count;
+    };
+    for (const { criteria, keep } of cases)
+      for (const order of ['asc', 'desc'] as const) {
+        const want = expected(all, { sort, order, keep });
+        for (const offset of [0, 290, 310, want.length - 10]) {
+          const page = { orderBy: ASSIGNMENT_ORDER[sort], order, limit: 25, offset };
+          const full = { companyId: w.companyA, scope: null, now, ...criteria };
+          const { rows, total } = await lists.listPage(t.db, t.dialect, spec, full, page);
+          const label = `${sort} ${JSON.stringify(criteria)} ${order} @${offset}`;
+          expect(total, label).toBe(want.length);
+          expect(
+            rows.map((r) => r.id),
+            label,
+          ).toEqual(want.slice(offset, offset + 25));
+        }
+      }
+    // The engine took the grouped path: every group had a kept count (else the planners serve it).
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.every((count) => typeof count === 'number')).toBe(true);
+  }
+
   it('skips whole courses by their kept counts and equals fetch-and-sort, courses named alike interleaving by id', async () => {
     await moveRollupWindow(t.db, t.dialect, t.clock.now);
-    now = t.clock.now.toISOString();
     // Two courses whose names differ only in case are one group: their rows interleave by id.
     const ethics = await t.db
       .selectFrom('courses')
@@ -611,52 +649,53 @@ describe('the course order, read group by group', () => {
       .set({ name: ethics.name.toUpperCase() })
       .where('id', '=', w.courses.retired)
       .execute();
-    const all = await everything();
-    const inOps = (r: Row) => r.department_id === w.ops || r.department_id === w.opsEast;
-    for (const order of ['asc', 'desc'] as const) {
-      await checkPages(cm, all, { sort: 'course', order });
-      await checkPages(dm, all.filter(inOps), { sort: 'course', order });
-      await checkPages(cm, all, {
-        sort: 'course',
-        order,
-        filters: { course_id: `${w.courses.fire},${w.courses.retired}` },
-        keep: (r) => r.course_id === w.courses.fire || r.course_id === w.courses.retired,
-      });
-    }
-
-    // The engine took the grouped path: every group had a kept count (else the planners serve it).
-    const spec = assignmentsList(now, await listCodesDay(t.db, now));
-    const counted: (number | undefined)[] = [];
-    const quick = t.dialect === 'sqlite' ? spec.sqlite : spec.postgres;
-    const quickCount = quick.quickCount!;
-    quick.quickCount = async (db, criteria) => {
-      const count = await quickCount(db, criteria);
-      counted.push(count);
-      return count;
-    };
-    const cases = [
-      { criteria: { companyId: w.companyA, scope: null, now }, keep: () => true },
-      { criteria: { companyId: w.companyA, scope: [w.ops, w.opsEast], now }, keep: inOps },
-      {
-        criteria: { companyId: w.companyA, scope: null, now, courseIds: [w.courses.fire, w.courses.retired] },
-        keep: (r: Row) => r.course_id === w.courses.fire || r.course_id === w.courses.retired,
-      },
-    ];
-    for (const { criteria, keep } of cases)
-      for (const order of ['asc', 'desc'] as const) {
-        const want = expected(all, { sort: 'course', order, keep });
-        for (const offset of [0, 290, 310, want.length - 10]) {
-          const page = { orderBy: ASSIGNMENT_ORDER.course, order, limit: 25, offset };
-          const { rows, total } = await lists.listPage(t.db, t.dialect, spec, criteria, page);
-          const label = `${JSON.stringify(criteria)} ${order} @${offset}`;
-          expect(total, label).toBe(want.length);
-          expect(
-            rows.map((r) => r.id),
-            label,
-          ).toEqual(want.slice(offset, offset + 25));
-        }
-      }
-    expect(counted.length).toBeGreaterThan(0);
-    expect(counted.every((count) => typeof count === 'number')).toBe(true);
+    const fireOrRetired = (r: Row) => r.course_id === w.courses.fire || r.course_id === w.courses.retired;
+    await checkGrouped('course', [
+      { criteria: {}, keep: () => true },
+      { criteria: { scope: [w.ops, w.opsEast] }, keep: inOps },
+      { criteria: { courseIds: [w.courses.fire, w.courses.retired] }, keep: fireOrRetired },
+    ]);
   });
+
+  it('reads each department apart from the learners’ department copies, as learners move and departments go', async () => {
+    await moveRollupWindow(t.db, t.dialect, t.clock.now);
+    const cases = () => [
+      { criteria: {}, keep: () => true },
+      { criteria: { scope: [w.ops, w.opsEast] }, keep: inOps },
+      { criteria: { departmentIds: [w.ops] }, keep: inOps },
+      { criteria: { courseIds: [w.courses.fire] }, keep: (r: Row) => r.course_id === w.courses.fire },
+    ];
+    // Learners without a department come first (their name sorts as '').
+    await checkGrouped('department', cases());
+
+    // Departments named alike are one group: Sales renamed as Operations in capitals.
+    const ops = await t.db.selectFrom('departments').select('name').where('id', '=', w.ops).executeTakeFirstOrThrow();
+    await t.db.updateTable('departments').set({ name: ops.name.toUpperCase() }).where('id', '=', w.sales).execute();
+    // A learner moved (through any writer) takes their assignments along.
+    const mover = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('company_id', '=', w.companyA)
+      .where('department_id', '=', w.sales)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('users').set({ department_id: w.opsEast }).where('id', '=', mover.id).execute();
+    await checkGrouped('department', cases());
+
+    // A department deleted leaves its learners without one: their assignments move to the first group.
+    await t.db.deleteFrom('departments').where('id', '=', w.sales).execute();
+    const moved = await t.db
+      .selectFrom('assignments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', w.companyA)
+      .where('learner_department_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(moved.n)).toBeGreaterThan(0);
+    await checkGrouped('department', cases());
+
+    // Migration 054 fills the copies of the assignments already there.
+    await migrateTestDb(t, '053-assignment-course-order');
+    await migrateTestDb(t);
+    await checkGrouped('department', cases());
+  }, 120_000);
 });

@@ -48,6 +48,7 @@ import * as m050 from './migrations/050-attribute-rollups.ts';
 import * as m051 from './migrations/051-assignment-list-codes.ts';
 import * as m052 from './migrations/052-assignment-sort-status.ts';
 import * as m053 from './migrations/053-assignment-course-order.ts';
+import * as m054 from './migrations/054-assignments-learner-department.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '051-assignment-list-codes': m051,
   '052-assignment-sort-status': m052,
   '053-assignment-course-order': m053,
+  '054-assignments-learner-department': m054,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -328,6 +328,8 @@ export interface AssignmentsTable {
    * started … 5 expired; null when renewed), kept by triggers and the window move (migration 051).
    */
   list_code: Generated<number | null>;
+  /** The learner's department, kept by triggers (migration 054): the department order's groups. */
+  learner_department_id: Generated<number | null>;
 }
 
 /** One completion, kept for good (migration 035): never updated, never deleted, no foreign key. */

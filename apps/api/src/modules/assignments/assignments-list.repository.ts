@@ -136,6 +136,14 @@ const assignmentsWhere = (clock: ListClock) => (context: lists.WhereContext, cri
       and.push(inList(context.column('assignments.course_id', criteria.courseIds.length), criteria.courseIds));
     if (criteria.departmentIds?.length)
       and.push(learnerInDepartments(companyId, subtreeDepartments(companyId, criteria.departmentIds), context.hint));
+    if (criteria.ownDepartmentIds)
+      and.push(
+        inList(
+          context.column('assignments.learner_department_id', criteria.ownDepartmentIds.length),
+          criteria.ownDepartmentIds,
+        ),
+      );
+    if (criteria.withoutDepartment) and.push(sql<SqlBool>`assignments.learner_department_id IS NULL`);
     const learnerStatus = learnerStatusCondition(companyId, criteria.learnerStatuses);
     if (learnerStatus) and.push(learnerStatus);
     for (const field of criteria.customFields ?? [])
@@ -169,6 +177,8 @@ const ROLLUP_FILTERS = new Set([
   'courseIds',
   'departmentIds',
   'learnerStatuses',
+  'ownDepartmentIds',
+  'withoutDepartment',
 ]);
 
 /**
@@ -197,14 +207,65 @@ async function countFromRollups(db: Kysely<Database>, criteria: AssignmentCriter
     const reach = departments;
     departments = reach ? subtree.filter((id) => reach.includes(id)) : subtree;
   }
-  return rollupAssignmentCount(db, {
-    companyId: criteria.companyId,
-    now: criteria.now ?? new Date().toISOString(),
-    departments,
-    courseIds: criteria.courseIds,
-    activeOnly: learners.length === 1,
-    statuses: criteria.statuses,
-  });
+  if (criteria.ownDepartmentIds) {
+    const reach = departments;
+    departments = criteria.ownDepartmentIds.filter((id) => !reach || reach.includes(id));
+  }
+  const count = (inDepartments: number[] | null) =>
+    rollupAssignmentCount(db, {
+      companyId: criteria.companyId,
+      now: criteria.now ?? new Date().toISOString(),
+      departments: inDepartments,
+      courseIds: criteria.courseIds,
+      activeOnly: learners.length === 1,
+      statuses: criteria.statuses,
+    });
+  if (!criteria.withoutDepartment) return count(departments);
+  // Learners without a department: no reach or subtree holds them; else all less those with one.
+  if (departments) return 0;
+  const all = await count(null);
+  const inAny = await count(await companyDepartmentIds(db, criteria.companyId));
+  return all === undefined || inAny === undefined ? undefined : all - inAny;
+}
+
+const companyDepartmentIds = async (db: Kysely<Database>, companyId: number) =>
+  (await db.selectFrom('departments').select('id').where('company_id', '=', companyId).execute()).map((d) => d.id);
+
+/**
+ * The department order's groups (`ListSpec.groupedSorts`): learners without a department first (their
+ * name sorts as ''), then the departments in the order of their lowered names, those named alike in
+ * one group. Under a reach or a subtree filter, only its departments, each group's criteria naming its
+ * own departments instead (a subset of them).
+ */
+async function departmentGroups(
+  db: Kysely<Database>,
+  criteria: AssignmentCriteria,
+): Promise<lists.ListGroup<AssignmentCriteria>[] | undefined> {
+  const { companyId } = criteria;
+  const { rows } = await sql<{ id: number; name: string }>`SELECT id, lower(name) AS name FROM departments
+    WHERE company_id = ${companyId} ORDER BY lower(name), id`.execute(db);
+  let allowed = criteria.scope ? new Set(criteria.scope) : undefined;
+  if (criteria.departmentIds?.length) {
+    const { rows: subtree } = await sql<{
+      id: number;
+    }>`${subtreeDepartments(companyId, criteria.departmentIds)}`.execute(db);
+    const reach = allowed;
+    allowed = new Set(subtree.map((d) => d.id).filter((id) => !reach || reach.has(id)));
+  }
+  const narrowed = { ...criteria, scope: null, departmentIds: undefined };
+  const groups: lists.ListGroup<AssignmentCriteria>[] = allowed
+    ? []
+    : [{ criteria: { ...narrowed, withoutDepartment: true } }];
+  let last: { name: string; ids: number[] } | undefined;
+  for (const { id, name } of rows) {
+    if (allowed && !allowed.has(id)) continue;
+    if (last?.name === name) last.ids.push(id);
+    else {
+      last = { name, ids: [id] };
+      groups.push({ criteria: { ...narrowed, ownDepartmentIds: last.ids } });
+    }
+  }
+  return groups;
 }
 
 const hasFilters = (criteria: AssignmentCriteria) =>
@@ -355,7 +416,7 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
         : {}),
     }),
     parts: (criteria, order) => statusParts(criteria, order, clock),
-    groupedSorts: { course_name: courseGroups },
+    groupedSorts: { course_name: courseGroups, department_name: departmentGroups },
     sqlite: {
       orderingFilters: ORDERING_FILTERS,
       quickCount: async (db, criteria) => (await countFromCodes(db, criteria, clock)) ?? countFromRollups(db, criteria),

@@ -43,4 +43,10 @@ export interface AssignmentCriteria {
   learnerStatuses?: AssignmentLearnerStatus[];
   /** Learners holding a matching value of each field (`field[cf.<key>]`, as the users list reads them). */
   customFields?: CustomFieldCriteria[];
+  /**
+   * Learners whose own department is one of these (no subtree), or who have none: a group of the
+   * department order (decision 098), read from the assignments' copy of it (migration 054).
+   */
+  ownDepartmentIds?: number[];
+  withoutDepartment?: boolean;
 }
