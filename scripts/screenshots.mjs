@@ -182,7 +182,10 @@ async function featureViews(browser, heed, colorScheme, width, suffix) {
     await widget.waitFor();
     await page.waitForLoadState('networkidle');
     await settle(page);
-    await widget.screenshot({ path: join(outDir, `features-attribute-${field}-${suffix}.png`), animations: 'disabled' });
+    await widget.screenshot({
+      path: join(outDir, `features-attribute-${field}-${suffix}.png`),
+      animations: 'disabled',
+    });
   }
 
   await context.close();
