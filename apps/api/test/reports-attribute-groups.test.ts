@@ -5,6 +5,7 @@ import { type TestClient, signedIn } from './support/client.ts';
 import { createTextField, createUser } from './support/factories.ts';
 import { attributeRollupDrift, moveRollupWindow } from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
+import { type CommonFilter, passesCommonFilter } from './support/report-filters.ts';
 
 // attribute-summary by each kind of field (decision 097): a date field by year, a text or number field
 // as its 20 values with the most assignments and the rest summed, a select field per value as before;
@@ -103,25 +104,16 @@ async function everything(): Promise<Row[]> {
   })) as Row[];
 }
 
-interface Filter {
-  courseIds?: number[];
+interface Filter extends CommonFilter {
   departmentRoots?: number[];
-  /** The departments the filter and the caller's reach leave (subtrees; null: no department). */
-  departmentIds?: (number | null)[];
-  period?: [string, string];
   shift?: string[];
   badge?: string[];
-  includeDeactivated?: boolean;
 }
 
 function pick(rows: Row[], f: Filter): Row[] {
   return rows.filter(
     (r) =>
-      (f.includeDeactivated || r.suspended === 0) &&
-      (!f.courseIds || f.courseIds.includes(r.course_id)) &&
-      (!f.departmentIds || f.departmentIds.includes(r.department_id)) &&
-      (!f.period ||
-        (r.assigned_at >= `${f.period[0]}T00:00:00.000Z` && r.assigned_at <= `${f.period[1]}T23:59:59.999Z`)) &&
+      passesCommonFilter(r, f) &&
       (!f.shift || (r.values.shift !== null && f.shift.includes(r.values.shift))) &&
       (!f.badge || (r.values.badge !== null && f.badge.includes(r.values.badge))),
   );

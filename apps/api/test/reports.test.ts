@@ -16,6 +16,7 @@ import {
 } from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import { listCodeDrift } from '../src/modules/assignments/assignments-status-codes.repository.ts';
+import { type CommonFilter, passesCommonFilter } from './support/report-filters.ts';
 
 // Every /reports/assignments/* widget against a plain recount of the assignments read back from the
 // database, after random sequences of assignments, completions, removals, department moves and
@@ -83,25 +84,12 @@ async function everything(): Promise<Row[]> {
   return rows as Row[];
 }
 
-interface Filter {
-  courseIds?: number[];
-  /** Department ids whose subtrees count (already the subtree ids). */
-  departmentIds?: (number | null)[];
-  period?: [string, string];
+interface Filter extends CommonFilter {
   site?: string[];
-  includeDeactivated?: boolean;
 }
 
 function pick(rows: Row[], f: Filter): Row[] {
-  return rows.filter(
-    (r) =>
-      (f.includeDeactivated || r.suspended === 0) &&
-      (!f.courseIds || f.courseIds.includes(r.course_id)) &&
-      (!f.departmentIds || f.departmentIds.includes(r.department_id)) &&
-      (!f.period ||
-        (r.assigned_at >= `${f.period[0]}T00:00:00.000Z` && r.assigned_at <= `${f.period[1]}T23:59:59.999Z`)) &&
-      (!f.site || (r.site !== null && f.site.includes(r.site))),
-  );
+  return rows.filter((r) => passesCommonFilter(r, f) && (!f.site || (r.site !== null && f.site.includes(r.site))));
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);

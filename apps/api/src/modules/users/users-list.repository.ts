@@ -7,6 +7,7 @@ import type { CustomFieldCriteria } from './custom-field-filters.ts';
 import { customFieldMatch } from './custom-field-filters.repository.ts';
 import { searchIndexCount, searchIndexSet } from './search-index-set.repository.ts';
 import { ftsString, postgresTextCondition, sqliteTextCondition, usesTrigramIndex } from './text-search.repository.ts';
+import { companyUserCount } from '../../db/company-user-count.ts';
 
 /** What a user list or search asks for, already validated; every query starts from it. */
 export interface UserCriteria {
@@ -152,14 +153,7 @@ export function hasFilters(criteria: UserCriteria): boolean {
 async function quickCount(db: Kysely<Database>, criteria: UserCriteria): Promise<number | undefined> {
   const { companyId, text } = criteria;
   if (companyId === null || hasFilters(criteria)) return undefined;
-  if (!text) {
-    const row = await db
-      .selectFrom('company_user_counts')
-      .select('users')
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
-    return row?.users ?? 0;
-  }
+  if (!text) return companyUserCount(db, 'sqlite', companyId);
   return usesTrigramIndex(text) ? searchIndexCount(db, text, companyId) : undefined;
 }
 
