@@ -263,13 +263,6 @@ describe('GET /assignments pages', () => {
     expect(last.json().data[0].learner.id).toBe(renamed[1]!.user_id);
   }, 120_000);
 
-  it('migration 045 fills the learner copies of the assignments already there', async () => {
-    await migrateTestDb(t, '044-audit-text-search');
-    await migrateTestDb(t);
-    const all = await everything();
-    for (const order of ['asc', 'desc'] as const) await checkPages(cm, all, { sort: 'learner', order });
-  }, 120_000);
-
   it('every filter equals fetch-and-sort', async () => {
     const all = await everything();
     const between = (v: string | null, from: string, to: string) => v !== null && v >= from && v <= to;
@@ -697,5 +690,17 @@ describe('the course and department orders, read group by group', () => {
     await migrateTestDb(t, '053-assignment-course-order');
     await migrateTestDb(t);
     await checkGrouped('department', cases());
+  }, 120_000);
+});
+
+// Last: a migration run again recreates indexes, which PostgreSQL may not use for a while
+// (`indcheckxmin`: the table has HOT chains, and other test files' transactions hold old snapshots),
+// so the plan tests above must run before.
+describe('migrations fill the copies of the assignments already there', () => {
+  it('migration 045 fills the learner copies of the assignments already there', async () => {
+    await migrateTestDb(t, '044-audit-text-search');
+    await migrateTestDb(t);
+    const all = await everything();
+    for (const order of ['asc', 'desc'] as const) await checkPages(cm, all, { sort: 'learner', order });
   }, 120_000);
 });
