@@ -4,7 +4,7 @@ import { createDb } from '../create-db.ts';
 import { moveRollupWindow } from '../../modules/reports/index.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { ensureInitialData } from './initial-data.ts';
-import { fmt, generateLargeDataSet } from './large.ts';
+import { fmt, generateLargeDataSet, vacuumLoaded } from './large.ts';
 
 /** `npm run seed -- --users N --assignments M --company NAME [--chunk USERS] [--keep-indexes | --rebuild-indexes]` */
 function parseArgs(argv: string[]) {
@@ -63,9 +63,12 @@ async function main() {
   });
   // The report rollups are kept by triggers as rows are written; the window of days is moved to
   // today as the worker's daily job would (decision 088), so the reports read them at once.
+  // The move recodes the assignments' list codes (decision 096): on PostgreSQL, statistics and the
+  // visibility map taken before it are stale.
   const rollups = createDb({ url: config.databaseUrl });
   try {
-    await moveRollupWindow(rollups.db, rollups.dialect, new Date());
+    const moved = await moveRollupWindow(rollups.db, rollups.dialect, new Date());
+    if (moved.moved && rollups.dialect === 'postgres') await vacuumLoaded(rollups.db);
   } finally {
     await rollups.close();
   }
