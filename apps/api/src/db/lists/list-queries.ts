@@ -70,7 +70,10 @@ function partsIdsQuery<Criteria extends ListCriteria>(
   const { table } = spec;
   const sortLead = page.orderBy[0] ?? 'id';
   const arms = parts.map((part) => {
-    const partHint: PlanHint | undefined = part.small ? { mode: 'filterDriven', sortLead } : hint;
+    // SQLite: a small part is read through its filters and sorted (its index hidden from the sort).
+    // PostgreSQL plans by its statistics, and merges the parts only when they share their columns' types.
+    const partHint: PlanHint | undefined =
+      part.small && dialect === 'sqlite' ? { mode: 'filterDriven', sortLead } : hint;
     const keys = page.orderBy.map((key, i) =>
       sql`${part.sortValues?.[key] ?? orderColumn(dialect, spec, key, partHint)}`.as(`k${i}`),
     );
