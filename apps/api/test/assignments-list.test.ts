@@ -9,6 +9,7 @@ import { type TestClient, signedIn } from './support/client.ts';
 import { createUser } from './support/factories.ts';
 import { TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
 import { migrateTestDb } from './support/migrate-test-db.ts';
+import { type StatusSource, derivedStatus } from './support/derived-status.ts';
 
 // The assignments list runs on the list engine (db/lists): every page of every sort and filter must
 // equal a fetch of every match sorted here (statuses derived at the test clock), with the right total.
@@ -111,17 +112,7 @@ async function insertMany() {
     .execute();
 }
 
-function statusAt(a: {
-  status: string;
-  due_at: string | null;
-  started_at: string | null;
-  progress: number;
-  expires_at: string | null;
-}) {
-  if (a.status === 'completed') return a.expires_at !== null && a.expires_at <= now ? 'expired' : 'completed';
-  if (a.due_at !== null && a.due_at < now) return 'overdue';
-  return a.started_at !== null || a.progress > 0 || a.status === 'in_progress' ? 'in_progress' : 'not_started';
-}
+const statusAt = (a: StatusSource) => derivedStatus(a, now);
 
 async function everything(): Promise<Row[]> {
   const rows = await t.db

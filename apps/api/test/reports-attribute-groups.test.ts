@@ -6,6 +6,7 @@ import { createTextField, createUser } from './support/factories.ts';
 import { attributeRollupDrift, moveRollupWindow } from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import { type CommonFilter, passesCommonFilter } from './support/report-filters.ts';
+import { statusCounts } from './support/derived-status.ts';
 
 // attribute-summary by each kind of field (decision 097): a date field by year, a text or number field
 // as its 20 values with the most assignments and the rest summed, a select field per value as before;
@@ -32,7 +33,6 @@ const hiredOf = (i: number) =>
 const shiftOf = (i: number) => (i % 5 === 4 ? null : i % 2 === 0 ? 'Early' : 'Late');
 const gradeOf = (i: number) => (i % 4 === 3 ? null : String([1, 2, 10][i % 3]));
 
-type Status = 'not_started' | 'in_progress' | 'overdue' | 'completed' | 'expired';
 interface Row {
   user_id: number;
   course_id: number;
@@ -47,18 +47,7 @@ interface Row {
   values: Record<keyof typeof fields, string | null>;
 }
 
-function statusAt(a: Row): Status {
-  if (a.status === 'completed') return a.expires_at !== null && a.expires_at <= now ? 'expired' : 'completed';
-  if (a.due_at !== null && a.due_at < now) return 'overdue';
-  return a.started_at !== null || a.progress > 0 || a.status === 'in_progress' ? 'in_progress' : 'not_started';
-}
-
-const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
-function counts(rows: Row[]) {
-  const c = { assigned: rows.length, not_started: 0, in_progress: 0, overdue: 0, completed: 0, expired: 0 };
-  for (const r of rows) c[statusAt(r)]++;
-  return { ...c, completion_rate: percent(c.completed, c.assigned) };
-}
+const counts = (rows: Row[]) => statusCounts(rows, now);
 function groupBy(rows: Row[], key: (r: Row) => string | null): Map<string | null, Row[]> {
   const map = new Map<string | null, Row[]>();
   for (const r of rows) map.set(key(r), [...(map.get(key(r)) ?? []), r]);

@@ -17,6 +17,7 @@ import {
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import { listCodeDrift } from '../src/modules/assignments/assignments-status-codes.repository.ts';
 import { type CommonFilter, passesCommonFilter } from './support/report-filters.ts';
+import { derivedStatus, statusCounts } from './support/derived-status.ts';
 
 // Every /reports/assignments/* widget against a plain recount of the assignments read back from the
 // database, after random sequences of assignments, completions, removals, department moves and
@@ -36,7 +37,6 @@ const SITES = ['North', 'South', '=HYPERLINK("x")'];
 const DAY = 86_400_000;
 const day = (n: number) => new Date(Date.UTC(2025, 6, 1) + n * DAY).toISOString();
 
-type Status = 'not_started' | 'in_progress' | 'overdue' | 'completed' | 'expired';
 interface Row {
   id: number;
   user_id: number;
@@ -57,11 +57,7 @@ interface Row {
   site: string | null;
 }
 
-function statusAt(a: Row): Status {
-  if (a.status === 'completed') return a.expires_at !== null && a.expires_at <= now ? 'expired' : 'completed';
-  if (a.due_at !== null && a.due_at < now) return 'overdue';
-  return a.started_at !== null || a.progress > 0 || a.status === 'in_progress' ? 'in_progress' : 'not_started';
-}
+const statusAt = (a: Row) => derivedStatus(a, now);
 
 async function everything(): Promise<Row[]> {
   const rows = await t.db
@@ -92,15 +88,10 @@ function pick(rows: Row[], f: Filter): Row[] {
   return rows.filter((r) => passesCommonFilter(r, f) && (!f.site || (r.site !== null && f.site.includes(r.site))));
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
 const average = (values: number[]) =>
   values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
 
-function counts(rows: Row[]) {
-  const c = { assigned: rows.length, not_started: 0, in_progress: 0, overdue: 0, completed: 0, expired: 0 };
-  for (const r of rows) c[statusAt(r)]++;
-  return { ...c, completion_rate: percent(c.completed, c.assigned) };
-}
+const counts = (rows: Row[]) => statusCounts(rows, now);
 
 function groupBy<K>(rows: Row[], key: (r: Row) => K): Map<K, Row[]> {
   const map = new Map<K, Row[]>();
