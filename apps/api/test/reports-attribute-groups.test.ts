@@ -5,8 +5,8 @@ import { type TestClient, signedIn } from './support/client.ts';
 import { createTextField, createUser } from './support/factories.ts';
 import { attributeRollupDrift, moveRollupWindow } from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
-import { type CommonFilter, passesCommonFilter } from './support/report-filters.ts';
-import { statusCounts } from './support/derived-status.ts';
+import { type CommonFilter, type FilteredRow, passesCommonFilter } from './support/report-filters.ts';
+import { type StatusSource, statusCounts } from './support/derived-status.ts';
 
 // attribute-summary by each kind of field (decision 097): a date field by year, a text or number field
 // as its 20 values with the most assignments and the rest summed, a select field per value as before;
@@ -33,17 +33,9 @@ const hiredOf = (i: number) =>
 const shiftOf = (i: number) => (i % 5 === 4 ? null : i % 2 === 0 ? 'Early' : 'Late');
 const gradeOf = (i: number) => (i % 4 === 3 ? null : String([1, 2, 10][i % 3]));
 
-interface Row {
+/** An assignment with its learner, as the test reads it back. */
+interface Row extends StatusSource, FilteredRow {
   user_id: number;
-  course_id: number;
-  status: string;
-  assigned_at: string;
-  due_at: string | null;
-  started_at: string | null;
-  progress: number;
-  expires_at: string | null;
-  suspended: number;
-  department_id: number | null;
   values: Record<keyof typeof fields, string | null>;
 }
 

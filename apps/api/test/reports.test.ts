@@ -16,8 +16,8 @@ import {
 } from '../src/modules/reports/index.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import { listCodeDrift } from '../src/modules/assignments/assignments-status-codes.repository.ts';
-import { type CommonFilter, passesCommonFilter } from './support/report-filters.ts';
-import { derivedStatus, statusCounts } from './support/derived-status.ts';
+import { type CommonFilter, type FilteredRow, passesCommonFilter } from './support/report-filters.ts';
+import { type StatusSource, derivedStatus, statusCounts } from './support/derived-status.ts';
 
 // Every /reports/assignments/* widget against a plain recount of the assignments read back from the
 // database, after random sequences of assignments, completions, removals, department moves and
@@ -37,23 +37,15 @@ const SITES = ['North', 'South', '=HYPERLINK("x")'];
 const DAY = 86_400_000;
 const day = (n: number) => new Date(Date.UTC(2025, 6, 1) + n * DAY).toISOString();
 
-interface Row {
+/** An assignment with its learner, as the test reads it back. */
+interface Row extends StatusSource, FilteredRow {
   id: number;
   user_id: number;
-  course_id: number;
-  status: string;
-  assigned_at: string;
-  due_at: string | null;
-  started_at: string | null;
   completed_at: string | null;
-  progress: number;
   score: number | null;
-  expires_at: string | null;
   first_name: string;
   last_name: string;
   username: string;
-  suspended: number;
-  department_id: number | null;
   site: string | null;
 }
 
