@@ -69,6 +69,9 @@ describe('the courses pages', () => {
     await page.keyboard.press('Space');
     // Lifted: dnd-kit says so, then where it is (the wording may already have moved on to the second).
     await page.getByText(/^Picked up Topic 2|is now at position 2 of 2/).waitFor({ state: 'attached' });
+    // The keyboard sensor listens for arrows from a timer it sets when the drag starts; a key pressed
+    // before that timer runs is lost. A timer set now runs after it.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await page.keyboard.press('ArrowUp');
     await page.getByText(/is now at position 1 of 2/).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
