@@ -71,7 +71,7 @@ function partsIdsQuery<Criteria extends ListCriteria>(
   const sortLead = page.orderBy[0] ?? 'id';
   const arms = parts.map((part) => {
     // SQLite: a small part is read through its filters and sorted (its index hidden from the sort).
-    // PostgreSQL plans by its statistics, and merges the parts only when they share their columns' types.
+    // PostgreSQL plans each part by its statistics.
     const partHint: PlanHint | undefined =
       part.small && dialect === 'sqlite' ? { mode: 'filterDriven', sortLead } : hint;
     const keys = page.orderBy.map((key, i) =>
@@ -82,15 +82,23 @@ function partsIdsQuery<Criteria extends ListCriteria>(
       .select([sql`${sql.ref(`${table}.id`)}`.as('id'), ...keys])
       .where(spec.where(whereContext(dialect, spec, part.criteria, partHint), part.criteria));
   });
-  let union = arms[0]!;
-  for (const arm of arms.slice(1)) union = union.unionAll(arm);
   if (dialect === 'postgres') {
-    // PostgreSQL merges in order (Merge Append) only a UNION ALL it can pull up from a subquery: one
-    // ordered at the top level is appended whole and sorted.
-    let merged = untyped(db).selectFrom(union.as('u')).select('u.id');
+    // PostgreSQL plans a UNION ALL member that has a WHERE as a subquery of its own, with no order of
+    // its own: each part would be read whole and sorted. Ordered, and cut at the page's end, each
+    // part is an index range in order, and a Merge Append reads from each only what the page needs.
+    const end = range.limit === undefined ? undefined : range.limit + (range.offset ?? 0);
+    const ordered = arms.map((arm) => {
+      let part = arm;
+      for (const [i] of page.orderBy.entries()) part = part.orderBy(sql.ref(`k${i}`), page.order);
+      return end === undefined ? part : part.limit(end);
+    });
+    const union = sql.join(ordered, sql` UNION ALL `);
+    let merged = untyped(db).selectFrom(sql`(${union})`.as('u')).select('u.id');
     for (const [i] of page.orderBy.entries()) merged = merged.orderBy(sql.ref(`u.k${i}`), page.order);
     return inRange(merged, range);
   }
+  let union = arms[0]!;
+  for (const arm of arms.slice(1)) union = union.unionAll(arm);
   for (const [i] of page.orderBy.entries()) union = union.orderBy(sql.ref(`k${i}`), page.order);
   return untyped(db).selectFrom(inRange(union, range).as('p')).select('p.id');
 }

@@ -74,7 +74,7 @@ export interface ListPart<Criteria> {
 
 /**
  * One group of a grouped sort (`ListSpec.groupedSorts`): the rows of `criteria` (the list's, narrowed
- * to the group), which follow each other in id order.
+ * to the group), which follow each other in the rest of the sort's order.
  */
 export interface ListGroup<Criteria> {
   criteria: Criteria;
@@ -115,10 +115,11 @@ export interface ListSpec<Criteria extends ListCriteria, Row> {
    */
   parts?(criteria: Criteria, order: ListOrder): ListPart<Criteria>[] | undefined;
   /**
-   * Sort keys that take few values (a course's name), ordered `[key, 'id']`: the list is their groups
-   * one after another, each in id order. Given the criteria, the groups in the key's ascending order
-   * (rows with equal keys in one group), or undefined when they cannot be listed. The engine counts
-   * each group by `quickCount`, skips whole groups and reads the page from the one or two holding it.
+   * Sort keys that take few values (a course's name, a status), ordered `[key, …, 'id']`: the list is
+   * their groups one after another, each in the rest of the sort's order. Given the criteria, the
+   * groups in the key's ascending order (rows with equal keys in one group), or undefined when they
+   * cannot be listed. The engine counts each group by `quickCount`, skips whole groups and reads the
+   * page from the one or two holding it.
    */
   groupedSorts?: Readonly<
     Record<string, (db: Kysely<Database>, criteria: Criteria) => Promise<readonly ListGroup<Criteria>[] | undefined>>

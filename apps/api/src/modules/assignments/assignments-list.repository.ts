@@ -11,6 +11,7 @@ import {
   codedStatusCondition,
   countFromCodes,
   listCodesDay,
+  statusGroups,
   statusParts,
 } from './assignments-status-codes.repository.ts';
 import type { AssignmentCriteria, Range } from './assignments.criteria.ts';
@@ -416,7 +417,7 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
         : {}),
     }),
     parts: (criteria, order) => statusParts(criteria, order, clock),
-    groupedSorts: { course_name: courseGroups, department_name: departmentGroups },
+    groupedSorts: { course_name: courseGroups, department_name: departmentGroups, status_rank: statusGroups(clock) },
     sqlite: {
       orderingFilters: ORDERING_FILTERS,
       quickCount: async (db, criteria) => (await countFromCodes(db, criteria, clock)) ?? countFromRollups(db, criteria),

@@ -105,6 +105,25 @@ export function statusParts(
 }
 
 /**
+ * The status order's groups (`ListSpec.groupedSorts`, decision 099): the statuses asked (all by
+ * default) in rank order, each its own group in due date order, so a page reads one or two statuses
+ * and skips the others by their counts. Only while the list codes hold (each status an index range).
+ */
+export const statusGroups =
+  (clock: ListClock) =>
+  async (
+    _db: Kysely<Database>,
+    criteria: AssignmentCriteria,
+  ): Promise<lists.ListGroup<AssignmentCriteria>[] | undefined> => {
+    if (!clock.codedAt) return undefined;
+    const asked = criteria.statuses ?? STATUSES;
+    const now = criteria.now ?? clock.now;
+    return STATUSES.filter((status) => asked.includes(status)).map((status) => ({
+      criteria: { ...criteria, now, statuses: [status] },
+    }));
+  };
+
+/**
  * The list codes' day as an instant (`ListClock.codedAt`) when they can serve a request at `now`: the
  * window's start is today or at most a week before (the rows turned since are read apart).
  */
