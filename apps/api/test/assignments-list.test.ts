@@ -487,6 +487,13 @@ describe('statuses from the list codes (decision 096)', () => {
       ] as const)
         await checkPages(cm, all, { sort, order, filters: { status }, keep });
     for (const order of ['asc', 'desc'] as const) await checkPages(cm, all, { sort: 'status', order });
+    // A status in one course: one range of (company, course, code, due date) (migration 055).
+    const fire = (r: Row) => r.course_id === w.courses.fire;
+    for (const [status, keep] of filters.slice(2, 6))
+      for (const order of ['asc', 'desc'] as const) {
+        const filters = { status, course_id: String(w.courses.fire) };
+        await checkPages(cm, all, { sort: 'due_at', order, filters, keep: (r) => keep(r) && fire(r) });
+      }
     await checkPages(
       dm,
       all.filter((r) => r.department_id === w.ops || r.department_id === w.opsEast),
@@ -550,6 +557,40 @@ describe('statuses from the list codes (decision 096)', () => {
     await expectCodesAtWindowStart();
     await checkStatuses();
   }, 180_000);
+
+  it('walks a status in one course in due date order through (company, course, code, due date)', async () => {
+    await moveRollupWindow(t.db, t.dialect, t.clock.now);
+    now = t.clock.now.toISOString();
+    const spec = assignmentsList(now, await listCodesDay(t.db, now));
+    const criteria = {
+      companyId: w.companyA,
+      scope: null,
+      now,
+      statuses: ['overdue' as const],
+      courseIds: [w.courses.fire],
+    };
+    const page = { orderBy: ASSIGNMENT_ORDER.due_at, order: 'asc' as const, limit: 25, offset: 100 };
+    const compiled = lists
+      .buildPageQuery(t.db, t.dialect, spec, criteria, page, { mode: 'sortDriven', sortLead: 'due_at' })
+      .compile();
+    const plan = await t.db.transaction().execute(async (trx) => {
+      if (t.dialect === 'postgres')
+        for (const setting of ['enable_seqscan', 'enable_bitmapscan'])
+          await sql`SELECT set_config(${setting}, 'off', true)`.execute(trx);
+      const prefix = t.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
+      const { rows } = await trx.executeQuery<Record<string, string>>(
+        CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
+      );
+      return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+    });
+    // The settled overdue rows: the course's code range, in due order (no sort of the course's rows).
+    expect(plan).toMatch(
+      t.dialect === 'sqlite'
+        ? /COVERING INDEX assignments_company_course \(company_id=\? AND course_id=\? AND list_code=\?\)/
+        : /Only Scan using assignments_company_course .*\n\s*Index Cond: \(\(company_id = \d+\) AND \(course_id = \d+\) AND \(list_code = 3\)\)/,
+    );
+    expect(plan).toMatch(t.dialect === 'sqlite' ? /MERGE \(UNION ALL\)/ : /Merge Append/);
+  });
 
   it('walks one status in due date, assignment date and status order through its codes, merging the turned rows', async () => {
     await moveRollupWindow(t.db, t.dialect, t.clock.now);

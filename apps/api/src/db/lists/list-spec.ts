@@ -125,8 +125,11 @@ export interface ListSpec<Criteria extends ListCriteria, Row> {
     Record<string, (db: Kysely<Database>, criteria: Criteria) => Promise<readonly ListGroup<Criteria>[] | undefined>>
   >;
   sqlite: {
-    /** Filter columns (qualified) whose index, with the key of a sort, yields that sort's order. */
-    orderingFilters: Readonly<Record<string, readonly string[]>>;
+    /**
+     * Filter columns (qualified) whose index, with the key of a sort, yields that sort's order; a
+     * function when that depends on the criteria (a column that orders only beside another filter).
+     */
+    orderingFilters: Readonly<Record<string, readonly string[] | ((criteria: Criteria) => readonly string[])>>;
     /** True when sorting these criteria by id reads the table in rowid order (no (tenant, id) index). */
     idSortWalksTable(criteria: Criteria): boolean;
     /** True when a filter's matches are fetched as a set through their own index (custom fields, say). */

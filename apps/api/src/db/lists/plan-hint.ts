@@ -42,7 +42,8 @@ export function whereContext<Criteria extends ListCriteria>(
 ): WhereContext {
   const hint = sqlitePlanOnly(dialect, planned);
   const mode = hint?.mode ?? 'plain';
-  const ordering = spec.sqlite.orderingFilters[hint?.sortLead ?? ''];
+  const filters = spec.sqlite.orderingFilters[hint?.sortLead ?? ''];
+  const ordering = typeof filters === 'function' ? filters(criteria) : filters;
   return {
     hint,
     column(name, valueCount) {

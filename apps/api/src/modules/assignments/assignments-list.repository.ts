@@ -329,15 +329,36 @@ export const ASSIGNMENT_ORDER: Record<AssignmentSort, string[]> = {
 const COMPANY = ['assignments.company_id'];
 /** The list codes' (company_id, list_code, due_at | assigned_at, id) indexes (migration 051). */
 const CODED = ['assignments.company_id', 'assignments.list_code'];
-const ORDERING_FILTERS: Record<string, string[]> = {
+/** With the codes holding, a status in one course: `(company_id, course_id, list_code, due_at, id)` (migration 055). */
+const CODED_IN_COURSE = [...CODED, 'assignments.course_id'];
+const CODED_LEADS = new Set(['assigned_at', 'due_at', 'status_rank']);
+
+/** The filter columns whose index yields each sort's order (`sqlite.orderingFilters`), as the codes hold or not. */
+const orderingFilters = (codedAt: string | undefined) => ({
   sort_learner: COMPANY,
   assigned_at: CODED,
-  due_at: CODED,
+  due_at: (criteria: AssignmentCriteria) => (codedAt && criteria.statuses ? CODED_IN_COURSE : CODED),
   status_rank: CODED,
   completed_at: COMPANY,
   expires_at: COMPANY,
   score: COMPANY,
   source: COMPANY,
+});
+
+/**
+ * The rows a walk in the sort led by `sortLead` passes through (`ListSpec.population`): the company,
+ * or with the codes holding, the statuses asked, from their codes' index (in due date, assignment
+ * date or status order), and one course among them in due date order.
+ */
+const population = (codedAt: string | undefined) => (criteria: AssignmentCriteria, sortLead: string) => {
+  const coded = Boolean(codedAt && criteria.statuses && CODED_LEADS.has(sortLead));
+  const oneCourse = coded && sortLead === 'due_at' && criteria.courseIds?.length === 1;
+  return {
+    companyId: criteria.companyId,
+    scope: null,
+    ...(coded ? { now: criteria.now, statuses: criteria.statuses } : {}),
+    ...(oneCourse ? { courseIds: criteria.courseIds } : {}),
+  };
 };
 
 /** Learner name, username or e-mail contains the text: the users' own text index, then their assignments. */
@@ -408,18 +429,11 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
     numericColumns: new Set(['assignments.id', 'assignments.score']),
     where: assignmentsWhere(clock),
     hasFilters,
-    population: (criteria, sortLead) => ({
-      companyId: criteria.companyId,
-      scope: null,
-      // A status's rows come in due date, assignment date or status order from its codes' index.
-      ...(codedAt && criteria.statuses && ORDERING_FILTERS[sortLead] === CODED
-        ? { now: criteria.now, statuses: criteria.statuses }
-        : {}),
-    }),
+    population: population(codedAt),
     parts: (criteria, order) => statusParts(criteria, order, clock),
     groupedSorts: { course_name: courseGroups, department_name: departmentGroups, status_rank: statusGroups(clock) },
     sqlite: {
-      orderingFilters: ORDERING_FILTERS,
+      orderingFilters: orderingFilters(codedAt),
       quickCount: async (db, criteria) => (await countFromCodes(db, criteria, clock)) ?? countFromRollups(db, criteria),
       // No (company_id, id) index: sorting a company's assignments by id reads the table in rowid order.
       idSortWalksTable: () => true,
