@@ -86,10 +86,13 @@ function partsIdsQuery<Criteria extends ListCriteria>(
     // PostgreSQL plans a UNION ALL member that has a WHERE as a subquery of its own, with no order of
     // its own: each part would be read whole and sorted. Ordered, and cut at the page's end, each
     // part is an index range in order, and a Merge Append reads from each only what the page needs.
+    // A small part stays unordered: fetched through its filters' index and sorted (ordered and cut,
+    // the planner may walk the sort index hoping to meet its few rows early).
     const end = range.limit === undefined ? undefined : range.limit + (range.offset ?? 0);
-    const ordered = arms.map((arm) => {
+    const ordered = arms.map((arm, i) => {
+      if (parts[i]?.small) return arm;
       let part = arm;
-      for (const [i] of page.orderBy.entries()) part = part.orderBy(sql.ref(`k${i}`), page.order);
+      for (const [k] of page.orderBy.entries()) part = part.orderBy(sql.ref(`k${k}`), page.order);
       return end === undefined ? part : part.limit(end);
     });
     const union = sql.join(ordered, sql` UNION ALL `);

@@ -434,7 +434,8 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
     groupedSorts: { course_name: courseGroups, department_name: departmentGroups, status_rank: statusGroups(clock) },
     sqlite: {
       orderingFilters: orderingFilters(codedAt),
-      quickCount: async (db, criteria) => (await countFromCodes(db, criteria, clock)) ?? countFromRollups(db, criteria),
+      quickCount: async (db, criteria) =>
+        (await countFromCodes(db, 'sqlite', criteria, clock)) ?? countFromRollups(db, criteria),
       // No (company_id, id) index: sorting a company's assignments by id reads the table in rowid order.
       idSortWalksTable: () => true,
       // The learners of a department subtree or reach: a set to build, or each walked row's learner probed.
@@ -450,7 +451,8 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
     postgres: {
       fetchesAll: (criteria) => Boolean(criteria.text || criteria.departmentIds?.length || criteria.scope),
       // A status filter otherwise counts up to millions of rows on every request (its criteria carry the clock).
-      quickCount: countFromRollups,
+      quickCount: async (db, criteria) =>
+        (await countFromCodes(db, 'postgres', criteria, clock)) ?? countFromRollups(db, criteria),
       text: learnerText(postgresTextCondition),
     },
   };

@@ -1,5 +1,6 @@
 import type { AssignmentStatus } from '@heed/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../db/create-db.ts';
 import * as lists from '../../db/lists/index.ts';
 import { listCode } from '../../db/migrations/051-assignment-list-codes.ts';
 import type { Database } from '../../db/types.ts';
@@ -146,6 +147,7 @@ const CODE_COUNT_KEYS = new Set(['companyId', 'scope', 'now', 'statuses']);
  */
 export async function countFromCodes(
   db: Kysely<Database>,
+  dialect: Dialect,
   criteria: AssignmentCriteria,
   clock: ListClock,
 ): Promise<number | undefined> {
@@ -155,7 +157,7 @@ export async function countFromCodes(
   const startDay = codedAt.slice(0, 10);
   const now = criteria.now ?? clock.now;
   const coded = async (status: AssignmentStatus) =>
-    lists.cachedQuickCount(db, 'sqlite', `assignment-codes:${criteria.companyId}:${startDay}:${status}`, false, () =>
+    lists.cachedQuickCount(db, dialect, `assignment-codes:${criteria.companyId}:${startDay}:${status}`, false, () =>
       rollupCodedCount(db, criteria.companyId, startDay, RANK[status]),
     );
   const { rows: due } = await sql<{ code: number; n: number }>`SELECT list_code AS code, count(*) AS n

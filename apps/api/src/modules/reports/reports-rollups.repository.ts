@@ -598,7 +598,9 @@ const CODED_ROWS: Record<number, (startDay: string) => RawBuilder<SqlBool>> = {
 /**
  * How many of a company's assignments hold list code `code` (their status as the window's day
  * `startDay` began), from the rollups: a rollup row's state and turn day decide it as a row's do.
- * Reads no clock. Undefined where no rollup totals are kept (PostgreSQL) or the window has moved on.
+ * Reads no clock (its callers keep it under the data stamp). From the totals where SQLite keeps them,
+ * else the rollups themselves (PostgreSQL: some 70,000 rows for 10M assignments). Undefined when the
+ * window has moved on.
  */
 export async function rollupCodedCount(
   db: Kysely<Database>,
@@ -606,9 +608,9 @@ export async function rollupCodedCount(
   startDay: string,
   code: number,
 ): Promise<number | undefined> {
-  if (!keepsTotals(db)) return undefined;
+  const source = keepsTotals(db) ? sql`assignment_rollup_totals` : sql`assignment_rollups`;
   const { rows } = await sql<{ start_day: string; n: number | null }>`SELECT w.start_day,
-      (SELECT sum(r.n) FROM assignment_rollup_totals r WHERE r.company_id = ${companyId} AND ${CODED_ROWS[code]!(startDay)}) AS n
+      (SELECT sum(r.n) FROM ${source} r WHERE r.company_id = ${companyId} AND ${CODED_ROWS[code]!(startDay)}) AS n
     FROM assignment_rollup_window w`.execute(db);
   return rows[0]?.start_day === startDay ? Number(rows[0].n ?? 0) : undefined;
 }
