@@ -50,6 +50,7 @@ import * as m052 from './migrations/052-assignment-sort-status.ts';
 import * as m053 from './migrations/053-assignment-course-order.ts';
 import * as m054 from './migrations/054-assignments-learner-department.ts';
 import * as m055 from './migrations/055-assignment-course-codes.ts';
+import * as m056 from './migrations/056-rollups-by-course.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '053-assignment-course-order': m053,
   '054-assignments-learner-department': m054,
   '055-assignment-course-codes': m055,
+  '056-rollups-by-course': m056,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
