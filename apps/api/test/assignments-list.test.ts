@@ -620,18 +620,7 @@ describe('statuses from the list codes (decision 096)', () => {
     for (const orderBy of orders) {
       const page = { orderBy, order: 'desc' as const, limit: 25, offset: 0 };
       const hint = { mode: 'sortDriven' as const, sortLead: orderBy[0]! };
-      const compiled = lists.buildPageQuery(t.db, t.dialect, spec, criteria, page, hint).compile();
-      const plan = await t.db.transaction().execute(async (trx) => {
-        // PostgreSQL: as its statistics would choose at 10M rows, not for these few hundred.
-        if (t.dialect === 'postgres')
-          for (const setting of ['enable_seqscan', 'enable_bitmapscan'])
-            await sql`SELECT set_config(${setting}, 'off', true)`.execute(trx);
-        const prefix = t.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
-        const { rows } = await trx.executeQuery<Record<string, string>>(
-          CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
-        );
-        return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-      });
+      const plan = await explain(lists.buildPageQuery(t.db, t.dialect, spec, criteria, page, hint));
       expect(plan, orderBy.join()).toMatch(/assignments_company_code_(due|assigned)/);
       // Both merge the parts in order: each comes from its index range in order.
       expect(plan, orderBy.join()).toMatch(t.dialect === 'sqlite' ? /MERGE \(UNION ALL\)/ : /Merge Append/);
