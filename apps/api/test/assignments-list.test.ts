@@ -698,6 +698,7 @@ describe('the course and department orders, read group by group', () => {
     await checkGrouped('status', [
       { criteria: {}, keep: () => true },
       { criteria: { statuses: ['overdue', 'expired'] }, keep: overdueOrExpired },
+      // With a reach or a course the planners serve it (parts in rank order): the same pages.
       { criteria: { scope: [w.ops, w.opsEast] }, keep: inOps },
       { criteria: { courseIds: [w.courses.fire] }, keep: (r: Row) => r.course_id === w.courses.fire },
     ]);
