@@ -596,6 +596,16 @@ describe('statuses from the list codes (decision 096)', () => {
         : /Only Scan using assignments_company_course .*\n\s*Index Cond: \(\(company_id = \d+\) AND \(course_id = \d+\) AND \(list_code = 3\)\)/,
     );
     expect(plan).toMatch(t.dialect === 'sqlite' ? /MERGE \(UNION ALL\)/ : /Merge Append/);
+    // One course without a status walks the due-date index, which holds the course (migration 057).
+    const oneCourse = { companyId: w.companyA, scope: null, courseIds: [w.courses.fire] };
+    const walk = await explain(
+      lists.buildPageQuery(t.db, t.dialect, spec, oneCourse, page, { mode: 'sortDriven', sortLead: 'due_at' }),
+    );
+    expect(walk).toMatch(
+      t.dialect === 'sqlite'
+        ? /COVERING INDEX assignments_company_due/
+        : /Index Only Scan using assignments_company_due/,
+    );
     // PostgreSQL: its total reads the course's rollup rows, not the company's (migration 056).
     if (t.dialect === 'sqlite') return;
     const rollups = await explain(

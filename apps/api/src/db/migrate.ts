@@ -51,6 +51,7 @@ import * as m053 from './migrations/053-assignment-course-order.ts';
 import * as m054 from './migrations/054-assignments-learner-department.ts';
 import * as m055 from './migrations/055-assignment-course-codes.ts';
 import * as m056 from './migrations/056-rollups-by-course.ts';
+import * as m057 from './migrations/057-assignment-due-course.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '054-assignments-learner-department': m054,
   '055-assignment-course-codes': m055,
   '056-rollups-by-course': m056,
+  '057-assignment-due-course': m057,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
