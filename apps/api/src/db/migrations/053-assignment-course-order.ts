@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { index } from './helpers.ts';
+import { rebuildIndex } from './helpers.ts';
 
 /**
  * The assignments list sorted by course (issue 16): the list reads a page from one course's rows in id
@@ -10,15 +10,10 @@ import { index } from './helpers.ts';
  */
 const NAME = 'assignments_course';
 
-async function rebuild(db: Kysely<any>, columns: string[]) {
-  await db.schema.dropIndex(NAME).execute();
-  await index(db, NAME, 'assignments', columns);
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
-  await rebuild(db, ['course_id', 'company_id', 'id', 'status']);
+  await rebuildIndex(db, NAME, 'assignments', ['course_id', 'company_id', 'id', 'status']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await rebuild(db, ['course_id', 'company_id']);
+  await rebuildIndex(db, NAME, 'assignments', ['course_id', 'company_id']);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { index } from './helpers.ts';
+import { rebuildIndex } from './helpers.ts';
 
 /**
  * A status within one course (issue 16, decision 099): `assignments_company_course` was `(company_id,
@@ -11,15 +11,10 @@ import { index } from './helpers.ts';
  */
 const NAME = 'assignments_company_course';
 
-async function rebuild(db: Kysely<any>, columns: string[]) {
-  await db.schema.dropIndex(NAME).execute();
-  await index(db, NAME, 'assignments', columns);
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
-  await rebuild(db, ['company_id', 'course_id', 'list_code', 'due_at', 'id', 'status']);
+  await rebuildIndex(db, NAME, 'assignments', ['company_id', 'course_id', 'list_code', 'due_at', 'id', 'status']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await rebuild(db, ['company_id', 'course_id', 'status']);
+  await rebuildIndex(db, NAME, 'assignments', ['company_id', 'course_id', 'status']);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { index } from './helpers.ts';
+import { rebuildIndex } from './helpers.ts';
 
 /**
  * One course in due date order (issue 16): a walk of `assignments_company_due` to page 200 of one
@@ -9,15 +9,10 @@ import { index } from './helpers.ts';
  */
 const NAME = 'assignments_company_due';
 
-async function rebuild(db: Kysely<any>, columns: string[]) {
-  await db.schema.dropIndex(NAME).execute();
-  await index(db, NAME, 'assignments', columns);
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
-  await rebuild(db, ['company_id', 'due_at', 'id', 'status', 'course_id']);
+  await rebuildIndex(db, NAME, 'assignments', ['company_id', 'due_at', 'id', 'status', 'course_id']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await rebuild(db, ['company_id', 'due_at', 'id', 'status']);
+  await rebuildIndex(db, NAME, 'assignments', ['company_id', 'due_at', 'id', 'status']);
 }

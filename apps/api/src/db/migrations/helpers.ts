@@ -30,6 +30,12 @@ export async function index(db: Kysely<any>, name: string, table: string, column
   await builder.execute();
 }
 
+/** Drops index `name` and builds it again on `columns` (a migration that changes an index's columns). */
+export async function rebuildIndex(db: Kysely<any>, name: string, table: string, columns: string[]) {
+  await db.schema.dropIndex(name).execute();
+  await index(db, name, table, columns);
+}
+
 export { sql };
 
 /** A PostgreSQL trigger function `name()` that runs `body` (SQL statements) and returns `returns`. */

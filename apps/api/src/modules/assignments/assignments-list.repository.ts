@@ -415,6 +415,9 @@ function selectAssignmentRows(db: Kysely<Database>) {
  */
 export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<AssignmentCriteria, AssignmentListRow> {
   const clock: ListClock = { now, codedAt };
+  /** A total the list keeps: a company's statuses from their codes, else the report rollups' sum. */
+  const quickCount = (dialect: Dialect) => async (db: Kysely<Database>, criteria: AssignmentCriteria) =>
+    (await countFromCodes(db, dialect, criteria, clock)) ?? countFromRollups(db, criteria);
   return {
     name: 'assignments',
     table: 'assignments',
@@ -434,8 +437,7 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
     groupedSorts: { course_name: courseGroups, department_name: departmentGroups, status_rank: statusGroups(clock) },
     sqlite: {
       orderingFilters: orderingFilters(codedAt),
-      quickCount: async (db, criteria) =>
-        (await countFromCodes(db, 'sqlite', criteria, clock)) ?? countFromRollups(db, criteria),
+      quickCount: quickCount('sqlite'),
       // No (company_id, id) index: sorting a company's assignments by id reads the table in rowid order.
       idSortWalksTable: () => true,
       // The learners of a department subtree or reach: a set to build, or each walked row's learner probed.
@@ -451,8 +453,7 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
     postgres: {
       fetchesAll: (criteria) => Boolean(criteria.text || criteria.departmentIds?.length || criteria.scope),
       // A status filter otherwise counts up to millions of rows on every request (its criteria carry the clock).
-      quickCount: async (db, criteria) =>
-        (await countFromCodes(db, 'postgres', criteria, clock)) ?? countFromRollups(db, criteria),
+      quickCount: quickCount('postgres'),
       text: learnerText(postgresTextCondition),
     },
   };
