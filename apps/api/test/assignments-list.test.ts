@@ -375,6 +375,34 @@ describe('column sorts read their index alone', () => {
       expect(plan, sort).toContain(t.dialect === 'sqlite' ? `COVERING INDEX ${name}` : name);
     }
   });
+
+  it('walks the due and assignment date orders with each row’s learner from the index (a learner text’s walk, migration 058)', async () => {
+    const spec = assignmentsList(now);
+    for (const [sort, name] of [
+      ['due_at', 'assignments_company_due'],
+      ['assigned_at', 'assignments_company_assigned'],
+    ] as const) {
+      const page = { orderBy: ASSIGNMENT_ORDER[sort], order: 'asc' as const };
+      const hint = { mode: 'sortDriven' as const, sortLead: sort };
+      const range = { limit: 1_000, offset: 0, owner: 'user_id' };
+      const walk = lists.buildMatchIdsQuery(
+        t.db,
+        'sqlite',
+        spec,
+        { companyId: w.companyA, scope: null },
+        page,
+        hint,
+        range,
+      );
+      if (t.dialect === 'sqlite') expect(await explain(walk), sort).toContain(`COVERING INDEX ${name}`);
+      else {
+        const columns = await sql<{ column: string }>`SELECT a.attname AS column FROM pg_index i
+          JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+          WHERE c.relname = ${name}`.execute(t.db);
+        expect(columns.rows.map((r) => r.column)).toContain('user_id');
+      }
+    }
+  });
 });
 
 describe('a department subtree or reach under each plan', () => {

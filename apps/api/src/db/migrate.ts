@@ -52,6 +52,7 @@ import * as m054 from './migrations/054-assignments-learner-department.ts';
 import * as m055 from './migrations/055-assignment-course-codes.ts';
 import * as m056 from './migrations/056-rollups-by-course.ts';
 import * as m057 from './migrations/057-assignment-due-course.ts';
+import * as m058 from './migrations/058-assignment-walk-learner.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '055-assignment-course-codes': m055,
   '056-rollups-by-course': m056,
   '057-assignment-due-course': m057,
+  '058-assignment-walk-learner': m058,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,8 @@ function idsJoin(db: Kysely<Database>, table: string, ids: Int32Array) {
 export interface RowRange {
   limit?: number;
   offset?: number;
+  /** A column of the table read beside each id, as `owner` (a text walk's owner column): from the index when it covers it. */
+  owner?: string;
 }
 
 const inRange = <Q extends { limit(n: number): Q; offset(n: number): Q }>(query: Q, range: RowRange) => {
@@ -50,6 +52,7 @@ export function buildMatchIdsQuery<Criteria extends ListCriteria>(
   if (parts && parts.length > 0) return partsIdsQuery(db, dialect, spec, parts, page, hint, range);
   const from = hint?.textIds && dialect === 'sqlite' ? idsJoin(db, table, hint.textIds) : untyped(db).selectFrom(table);
   let query = from.select(`${table}.id`).where(spec.where(whereContext(dialect, spec, criteria, hint), criteria));
+  if (range.owner) query = query.select(sql.ref(`${table}.${range.owner}`).as('owner'));
   for (const key of page.orderBy) query = query.orderBy(orderColumn(dialect, spec, key, hint), page.order);
   return inRange(query, range);
 }
@@ -77,9 +80,10 @@ function partsIdsQuery<Criteria extends ListCriteria>(
     const keys = page.orderBy.map((key, i) =>
       sql`${part.sortValues?.[key] ?? orderColumn(dialect, spec, key, partHint)}`.as(`k${i}`),
     );
+    const owner = range.owner ? [sql.ref(`${table}.${range.owner}`).as('owner')] : [];
     return untyped(db)
       .selectFrom(table)
-      .select([sql`${sql.ref(`${table}.id`)}`.as('id'), ...keys])
+      .select([sql`${sql.ref(`${table}.id`)}`.as('id'), ...keys, ...owner])
       .where(spec.where(whereContext(dialect, spec, part.criteria, partHint), part.criteria));
   });
   if (dialect === 'postgres') {
@@ -96,14 +100,18 @@ function partsIdsQuery<Criteria extends ListCriteria>(
       return end === undefined ? part : part.limit(end);
     });
     const union = sql.join(ordered, sql` UNION ALL `);
-    let merged = untyped(db).selectFrom(sql`(${union})`.as('u')).select('u.id');
+    let merged = untyped(db)
+      .selectFrom(sql`(${union})`.as('u'))
+      .select(range.owner ? ['u.id', 'u.owner'] : ['u.id']);
     for (const [i] of page.orderBy.entries()) merged = merged.orderBy(sql.ref(`u.k${i}`), page.order);
     return inRange(merged, range);
   }
   let union = arms[0]!;
   for (const arm of arms.slice(1)) union = union.unionAll(arm);
   for (const [i] of page.orderBy.entries()) union = union.orderBy(sql.ref(`k${i}`), page.order);
-  return untyped(db).selectFrom(inRange(union, range).as('p')).select('p.id');
+  return untyped(db)
+    .selectFrom(inRange(union, range).as('p'))
+    .select(range.owner ? ['p.id', 'p.owner'] : ['p.id']);
 }
 
 /**
@@ -219,6 +227,25 @@ export function readWalkIds<Criteria extends ListCriteria>(
 ): Promise<Int32Array> {
   const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
   return readSqliteIds(db, buildMatchIdsQuery(db, 'sqlite', spec, criteria, page, hint, { limit, offset }));
+}
+
+/**
+ * SQLite: as {@link readWalkIds}, with each row's `owner` column beside its id (a text walk whose
+ * matches are the rows' owners: an assignment's learner).
+ */
+export async function readWalkOwners<Criteria extends ListCriteria>(
+  db: Kysely<Database>,
+  spec: AnySpec<Criteria>,
+  criteria: Criteria,
+  page: ListOrder,
+  range: Required<RowRange>,
+): Promise<{ ids: Int32Array; owners: Int32Array }> {
+  const hint: PlanHint = { mode: 'sortDriven', sortLead: page.orderBy[0] ?? 'id' };
+  const walked = buildMatchIdsQuery(db, 'sqlite', spec, criteria, page, hint, range);
+  const { rows } = await sql<{ ids: string; owners: string }>`SELECT json_group_array(m.id) AS ids,
+    json_group_array(m.owner) AS owners FROM (${walked}) AS m`.execute(db);
+  const parse = (json: string | undefined) => Int32Array.from(JSON.parse(json ?? '[]') as number[]);
+  return { ids: parse(rows[0]?.ids), owners: parse(rows[0]?.owners) };
 }
 
 /**

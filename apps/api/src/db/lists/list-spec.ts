@@ -47,8 +47,15 @@ export interface SqliteTextIndex<Criteria> {
   /**
    * The ids of every row of the criteria's tenant whose text contains `text`, ascending, from the
    * index alone and kept under the data stamp; undefined when too many match to be worth reading.
+   * With `ownerColumn`, the ids of the matching owners instead.
    */
   matchSet(db: Kysely<Database>, text: string, criteria: Criteria): Promise<Int32Array | undefined>;
+  /**
+   * Set when a row's text is its owner's (an assignment's is its learner's): the column holding the
+   * owner's id, which `matchSet` holds. A walk then checks each walked row's owner; no plan takes the
+   * set's size for the rows' count or joins the set as row ids.
+   */
+  ownerColumn?: string;
   /**
    * For a walk: a condition that the row `id` matches `text`, checked by one look-up of that row's
    * own entry in the index; undefined when the criteria allow none (no tenant, say).

@@ -76,7 +76,7 @@ async function textWantsList<Criteria extends ListCriteria>(
   criteria: Criteria,
 ): Promise<boolean | undefined> {
   const index = spec.sqlite.text;
-  if (!index || !criteria.text || !index.indexed(criteria.text)) return undefined;
+  if (!index || index.ownerColumn || !criteria.text || !index.indexed(criteria.text)) return undefined;
   const matches = await index.matchSet(db, criteria.text, criteria);
   return matches !== undefined && matches.length < TEXT_LIST_MATCHES;
 }
@@ -92,7 +92,8 @@ async function withTextIds<Criteria extends ListCriteria>(
   hint: PlanHint | undefined,
 ): Promise<PlanHint | undefined> {
   const index = spec.sqlite.text;
-  if (hint?.mode !== 'matchDriven' || !index || !criteria.text || !index.indexed(criteria.text)) return hint;
+  if (hint?.mode !== 'matchDriven' || !index || index.ownerColumn || !criteria.text || !index.indexed(criteria.text))
+    return hint;
   const textIds = await index.matchSet(db, criteria.text, criteria);
   return textIds ? { ...hint, textIds } : hint;
 }
@@ -114,9 +115,11 @@ export async function sqliteListPage<Criteria extends ListCriteria, Row extends 
   const total = await countList(db, 'sqlite', spec, criteria);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const planned = await planTextWalk(db, spec, criteria, total, page);
-  // A deep page far along the walk: the kept list of every match pays from the next page on.
+  // A deep page far along the walk: the kept list of every match pays from the next page on, if it can be kept.
   const walk =
-    planned && (page.offset < MATCH_LIST_FROM_OFFSET || planned.expected < LONG_WALK_ROWS) ? planned : undefined;
+    planned && (page.offset < MATCH_LIST_FROM_OFFSET || planned.expected < LONG_WALK_ROWS || total > MATCH_LIST_MAX_IDS)
+      ? planned
+      : undefined;
   const walked = walk && (await walkTextPage(db, spec, criteria, page, total, walk));
   if (walked) return { rows: await rowsInOrder(db, spec, walked), total };
   // No walk served it: the first ask sorts the page's top-k, asking again (another page) builds the list.

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.ts';
-import { countList, readProbedWalkIds, readWalkIds } from './list-queries.ts';
+import { dataStamp } from '../data-stamp.ts';
+import { countList, readProbedWalkIds, readWalkIds, readWalkOwners } from './list-queries.ts';
 import type { ListCriteria, ListPageRequest, ListSpec } from './list-spec.ts';
+import { keepMatchList, keptMatchList } from './match-lists.ts';
 
 /**
  * Below this many matches a walk is not worth trying: fetching and sorting them all costs about a
@@ -44,10 +46,14 @@ export async function planTextWalk<Criteria extends ListCriteria>(
   if (spec.sqlite.hasSetFilters(criteria)) return undefined;
   const population = await countList(db, 'sqlite', spec, withoutText(criteria));
   const expected = ((page.offset + page.limit) * population) / total;
-  const cap = Math.min(
-    Math.max(FIRST_READ_MIN, Math.ceil(expected * WALK_SPREAD_FACTOR), Math.ceil(total * WALK_ROWS_PER_MATCH)),
-    population,
+  const spread = Math.max(
+    FIRST_READ_MIN,
+    Math.ceil(expected * WALK_SPREAD_FACTOR),
+    Math.ceil(total * WALK_ROWS_PER_MATCH),
   );
+  // A row's owner is read from the table unless the sort index covers it: a step then costs about
+  // what fetching one match does, so an owner walk goes no further than the matches are many.
+  const cap = Math.min(spread, population, index.ownerColumn ? Math.max(FIRST_READ_MIN, total) : population);
   return expected <= cap ? { cap, expected } : undefined;
 }
 
@@ -73,7 +79,9 @@ function withoutText<Criteria extends ListCriteria>(criteria: Criteria): Criteri
  * index matches. That set (the tenant's, ascending ids, no row read) is kept under the data stamp,
  * so a repeated search reads neither it nor 110,000 rows again. A walk is a prefix of the same order
  * as fetch-and-sort, so a page it fills (or that holds every match left) is exact; undefined when
- * the walk reaches its cap first, and the caller fetches and sorts.
+ * the walk reaches its cap first, and the caller fetches and sorts. The matches walked through are
+ * kept too, so the same page (or an earlier one) asked again is sliced from them. With the index's
+ * `ownerColumn`, the set holds owners and each walked row's owner is checked (decision 100).
  */
 export async function walkTextPage<Criteria extends ListCriteria>(
   db: Kysely<Database>,
@@ -88,28 +96,46 @@ export async function walkTextPage<Criteria extends ListCriteria>(
   if (!index) return undefined;
   const others = withoutText(criteria);
   const wanted = Math.min(page.limit, total - page.offset);
+  const prefixKey = JSON.stringify(['text walk', spec.name, criteria, page.orderBy, page.order]);
+  const kept = await keptMatchList(db, 'sqlite', prefixKey);
+  if (kept && kept.length >= page.offset + wanted) return kept.subarray(page.offset, page.offset + wanted);
+  const stamp = await dataStamp(db, 'sqlite');
   const matches = await index.matchSet(db, text, criteria);
   if (!matches) return probeTextPage(db, spec, criteria, page, wanted, walk);
   const isMatch = idBits(matches);
-  const found: number[] = [];
-  let passed = 0;
+  const owner = index.ownerColumn;
+  const read = async (limit: number, offset: number) => {
+    if (!owner) {
+      const ids = await readWalkIds(db, spec, others, page, limit, offset);
+      return { ids, keys: ids };
+    }
+    const { ids, owners } = await readWalkOwners(db, spec, others, page, { limit, offset, owner });
+    return { ids, keys: owners };
+  };
+  const end = page.offset + wanted;
+  // Every match walked through, in order: kept under the stamp read before the walk, so a page inside
+  // it (the same page asked again, or an earlier one) is sliced from it without walking.
+  const matched: number[] = [];
   let walked = 0;
-  // Reads grow fourfold from where a uniform spread would end the page: each read skips the users
+  // Reads grow fourfold from where a uniform spread would end the page: each read skips the rows
   // before it again (in SQLite, cheaply), and the last one reads at most three times what it needs.
   let slice = Math.max(FIRST_READ_MIN, Math.ceil(walk.expected * 1.5));
-  while (found.length < wanted && walked < walk.cap) {
-    const read = Math.min(slice, walk.cap - walked);
-    const ids = await readWalkIds(db, spec, others, page, read, walked);
-    for (const id of ids) {
-      if (!isMatch(id)) continue;
-      if (passed++ >= page.offset) found.push(id);
-      if (found.length === wanted) break;
+  while (matched.length < end && walked < walk.cap) {
+    const limit = Math.min(slice, walk.cap - walked);
+    const { ids, keys } = await read(limit, walked);
+    for (const [i, id] of ids.entries()) {
+      if (!isMatch(keys[i]!)) continue;
+      matched.push(id);
+      if (matched.length === end) break;
     }
     walked += ids.length;
-    if (ids.length < read) break;
+    if (ids.length < limit) break;
     slice *= 4;
   }
-  return found.length === wanted ? Int32Array.from(found) : undefined;
+  if (matched.length < end) return undefined;
+  const walkedIds = Int32Array.from(matched);
+  keepMatchList(db, prefixKey, { ids: walkedIds, stamp });
+  return walkedIds.subarray(page.offset);
 }
 
 /**

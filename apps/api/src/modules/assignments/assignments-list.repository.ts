@@ -5,7 +5,13 @@ import * as lists from '../../db/lists/index.ts';
 import type { Database } from '../../db/types.ts';
 import { departmentIdsUnder } from '../../platform/scope.repository.ts';
 import { rollupAssignmentCount } from '../reports/index.ts';
-import { customFieldHolders, postgresTextCondition, sqliteMatchingUserIds } from '../users/index.ts';
+import {
+  customFieldHolders,
+  postgresTextCondition,
+  searchIndexSet,
+  sqliteMatchingUserIds,
+  usesTrigramIndex,
+} from '../users/index.ts';
 import {
   type ListClock,
   codedStatusCondition,
@@ -229,6 +235,21 @@ async function countFromRollups(db: Kysely<Database>, criteria: AssignmentCriter
   return all === undefined || inAny === undefined ? undefined : all - inAny;
 }
 
+/**
+ * SQLite: a learner text search's total with no other filter, from the learner rollups (migration 047:
+ * each learner's assignments, renewed completions left out, as in the list) of the learners the users'
+ * search index matches: one look-up per learner, not one per assignment ("son": 110,000 learners,
+ * 96 ms, against 3.9 s counting their 1.1M assignments). Undefined otherwise.
+ */
+async function countFromLearnerRollups(db: Kysely<Database>, criteria: AssignmentCriteria) {
+  const { companyId, text, now: _now, scope, ...others } = criteria;
+  const alone = Object.values(others).every((value) => value === undefined);
+  if (!text || !alone || (scope !== undefined && scope !== null)) return undefined;
+  const { rows } = await sql<{ total: number | null }>`SELECT sum(lr.assigned) AS total FROM learner_rollups lr
+    WHERE lr.user_id IN (${sqliteMatchingUserIds(text, companyId)})`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
 const companyDepartmentIds = async (db: Kysely<Database>, companyId: number) =>
   (await db.selectFrom('departments').select('id').where('company_id', '=', companyId).execute()).map((d) => d.id);
 
@@ -437,17 +458,21 @@ export function assignmentsList(now: string, codedAt?: string): lists.ListSpec<A
     groupedSorts: { course_name: courseGroups, department_name: departmentGroups, status_rank: statusGroups(clock) },
     sqlite: {
       orderingFilters: orderingFilters(codedAt),
-      quickCount: quickCount('sqlite'),
+      // A learner text alone (PostgreSQL reads its every match in order: the list's length is the total).
+      quickCount: async (db, criteria) =>
+        (await countFromLearnerRollups(db, criteria)) ?? quickCount('sqlite')(db, criteria),
       // No (company_id, id) index: sorting a company's assignments by id reads the table in rowid order.
       idSortWalksTable: () => true,
       // The learners of a department subtree or reach: a set to build, or each walked row's learner probed.
       hasSetFilters: (criteria) => Boolean(criteria.departmentIds?.length || criteria.scope),
       // The search index's matches drive: through the users table SQLite would walk the company's users.
+      // A walk in sort order keeps the rows whose learner is in the term's set of matching learners.
       text: {
         condition: (text, criteria) =>
           sql<SqlBool>`assignments.user_id IN (${sqliteMatchingUserIds(text, criteria.companyId)})`,
-        indexed: () => false,
-        matchSet: async () => undefined,
+        indexed: usesTrigramIndex,
+        matchSet: (db, text, criteria) => searchIndexSet(db, text, criteria.companyId),
+        ownerColumn: 'user_id',
       },
     },
     postgres: {

@@ -37,4 +37,10 @@ export { type PlanHint, type UserCriteria, criteriaWhere } from './users.criteri
 export { type CustomFieldCriteria, customFieldCriteria, resolveCustomFieldFilters } from './custom-field-filters.ts';
 export { customFieldHolders } from './custom-field-filters.repository.ts';
 export { findCustomFields } from './users-relations.repository.ts';
-export { postgresTextCondition, sqliteMatchingUserIds, sqliteTextCondition } from './text-search.repository.ts';
+export {
+  postgresTextCondition,
+  sqliteMatchingUserIds,
+  sqliteTextCondition,
+  usesTrigramIndex,
+} from './text-search.repository.ts';
+export { searchIndexSet } from './search-index-set.repository.ts';
