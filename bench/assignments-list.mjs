@@ -65,6 +65,12 @@ try {
     ['learner text "olivia smith"', { text: 'olivia smith' }],
     ['learner text "son" (common)', { text: 'son' }],
     ['overdue + one course', { 'field[status]': 'overdue', 'field[course_id]': String(course) }],
+    // The console's default order (assignment date, newest first) and the status order under a subtree.
+    ['learner text "son", sort assigned_at desc', { text: 'son', sort: 'assigned_at', order: 'desc' }],
+    [
+      `department subtree (${department?.name}), sort status`,
+      { 'field[department_id]': String(department?.id), sort: 'status' },
+    ],
   ];
   for (const [label, query] of filters) {
     rows.push([`${label}, page 1`, () => list(query)]);

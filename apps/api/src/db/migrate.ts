@@ -53,6 +53,7 @@ import * as m055 from './migrations/055-assignment-course-codes.ts';
 import * as m056 from './migrations/056-rollups-by-course.ts';
 import * as m057 from './migrations/057-assignment-due-course.ts';
 import * as m058 from './migrations/058-assignment-walk-learner.ts';
+import * as m059 from './migrations/059-assignment-walk-department.ts';
 
 const migrations: Record<string, Migration> = {
   '001-tenancy-and-people': m001,
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '056-rollups-by-course': m056,
   '057-assignment-due-course': m057,
   '058-assignment-walk-learner': m058,
+  '059-assignment-walk-department': m059,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,10 +73,11 @@ function partsIdsQuery<Criteria extends ListCriteria>(
   const { table } = spec;
   const sortLead = page.orderBy[0] ?? 'id';
   const arms = parts.map((part) => {
-    // SQLite: a small part is read through its filters and sorted (its index hidden from the sort).
-    // PostgreSQL plans each part by its statistics.
+    // SQLite: a small part is read through its filters and sorted (its index hidden from the sort),
+    // its few rows each checked against set filters rather than building their sets. PostgreSQL plans
+    // each part by its statistics.
     const partHint: PlanHint | undefined =
-      part.small && dialect === 'sqlite' ? { mode: 'filterDriven', sortLead } : hint;
+      part.small && dialect === 'sqlite' ? { mode: 'filterDriven', sortLead, probe: true } : hint;
     const keys = page.orderBy.map((key, i) =>
       sql`${part.sortValues?.[key] ?? orderColumn(dialect, spec, key, partHint)}`.as(`k${i}`),
     );

@@ -20,7 +20,7 @@ export interface PlanHint {
   mode: 'plain' | 'sortDriven' | 'matchDriven' | 'filterDriven';
   /** The first ORDER BY key. */
   sortLead: string;
-  /** sortDriven: check set filters row by row rather than building their set (a short walk). */
+  /** Check set filters row by row rather than building their set (a short walk, a small part's few rows). */
   probe?: boolean;
   /** matchDriven, SQLite: the text's matches in the tenant, already read from the text index (ascending): joined, not matched again. */
   textIds?: Int32Array;

@@ -104,12 +104,12 @@ const subtreeDepartments = (companyId: number, roots: number[]) =>
 
 /**
  * The assignment's learner is in one of `departments` (a list or a subquery of department ids). A
- * short walk in sort order probes each row's learner (`probe`: no set built); otherwise the learners
- * are read once as a set (a subtree of 200,000 learners takes ~100 ms to build).
+ * short walk in sort order (or a small part's few rows) checks each row's copy of its learner's
+ * department (`probe`: no set built; migration 054 keeps the copy); otherwise the learners are read
+ * once as a set (a subtree of 200,000 learners takes ~100 ms to build).
  */
 function learnerInDepartments(companyId: number, departments: RawBuilder<unknown>, hint: lists.PlanHint | undefined) {
-  if (hint?.mode === 'sortDriven' && hint.probe)
-    return sql<SqlBool>`(SELECT u.department_id FROM users u WHERE u.id = assignments.user_id) IN (${departments})`;
+  if (hint?.probe) return sql<SqlBool>`+assignments.learner_department_id IN (${departments})`;
   return sql<SqlBool>`assignments.user_id IN (SELECT u.id FROM users u
     WHERE u.company_id = ${companyId} AND u.department_id IN (${departments}))`;
 }
