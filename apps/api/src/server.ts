@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { prewarmListReads } from './db/prewarm.ts';
 import { ensureInitialData } from './db/seed/initial-data.ts';
 import { startWorkerThread } from './jobs/worker-thread.ts';
 
@@ -11,6 +12,11 @@ async function main() {
   const worker = config.worker === 'thread' ? startWorkerThread(config, app.log) : null;
 
   await app.listen({ port: config.port, host: config.host });
+  // What the users list's first search reads, loaded beside the server (PostgreSQL with pg_prewarm).
+  prewarmListReads(app.deps.db, app.deps.dialect).then(
+    (loaded) => loaded.length > 0 && app.log.info({ loaded }, 'prewarmed the users list'),
+    (error: unknown) => app.log.warn({ err: error }, 'could not prewarm the users list'),
+  );
   const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
   console.log(
     `\nHeed is running.\n  Console:  ${url}/admin\n  Sign in:  ${url}/login\n  API docs: ${url}/api/docs (JSON: /api/docs/json)`,
