@@ -403,19 +403,6 @@ describe('column sorts read their index alone', () => {
       }
     }
   });
-
-  it('walks a status’s codes under a department subtree with each row’s department copy from the index (migration 059)', async () => {
-    await moveRollupWindow(t.db, t.dialect, t.clock.now);
-    now = t.clock.now.toISOString();
-    const spec = assignmentsList(now, await listCodesDay(t.db, now));
-    const page = { orderBy: ASSIGNMENT_ORDER.due_at, order: 'asc' as const };
-    const hint = { mode: 'sortDriven' as const, sortLead: 'due_at', probe: true };
-    const criteria = { companyId: w.companyA, scope: null, departmentIds: [w.ops], statuses: ['not_started' as const] };
-    const walk = lists.buildMatchIdsQuery(t.db, 'sqlite', spec, { ...criteria, now }, page, hint, { limit: 25 });
-    const plan = await explain(walk);
-    if (t.dialect === 'sqlite') expect(plan).toContain('COVERING INDEX assignments_company_code_due');
-    else expect(plan).toContain('assignments_company_code_due');
-  });
 });
 
 describe('a department subtree or reach under each plan', () => {
@@ -676,6 +663,19 @@ describe('statuses from the list codes (decision 096)', () => {
       // Both merge the parts in order: each comes from its index range in order.
       expect(plan, orderBy.join()).toMatch(t.dialect === 'sqlite' ? /MERGE \(UNION ALL\)/ : /Merge Append/);
     }
+  });
+
+  it('walks a status’s codes under a department subtree with each row’s department copy from the index (migration 059)', async () => {
+    await moveRollupWindow(t.db, t.dialect, t.clock.now);
+    now = t.clock.now.toISOString();
+    const spec = assignmentsList(now, await listCodesDay(t.db, now));
+    const page = { orderBy: ASSIGNMENT_ORDER.due_at, order: 'asc' as const };
+    const hint = { mode: 'sortDriven' as const, sortLead: 'due_at', probe: true };
+    const criteria = { companyId: w.companyA, scope: null, departmentIds: [w.ops], statuses: ['not_started' as const] };
+    const walk = lists.buildMatchIdsQuery(t.db, 'sqlite', spec, { ...criteria, now }, page, hint, { limit: 25 });
+    const plan = await explain(walk);
+    if (t.dialect === 'sqlite') expect(plan).toContain('COVERING INDEX assignments_company_code_due');
+    else expect(plan).toContain('assignments_company_code_due');
   });
 });
 
