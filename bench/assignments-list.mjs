@@ -67,6 +67,7 @@ try {
     ['overdue + one course', { 'field[status]': 'overdue', 'field[course_id]': String(course) }],
     // The console's default order (assignment date, newest first) and the status order under a subtree.
     ['learner text "son", sort assigned_at desc', { text: 'son', sort: 'assigned_at', order: 'desc' }],
+    ['learner text "son" + overdue', { text: 'son', 'field[status]': 'overdue' }],
     [
       `department subtree (${department?.name}), sort status`,
       { 'field[department_id]': String(department?.id), sort: 'status' },

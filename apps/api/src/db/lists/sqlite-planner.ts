@@ -115,9 +115,11 @@ export async function sqliteListPage<Criteria extends ListCriteria, Row extends 
   const total = await countList(db, 'sqlite', spec, criteria);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const planned = await planTextWalk(db, spec, criteria, total, page);
-  // A deep page far along the walk: the kept list of every match pays from the next page on, if it can be kept.
+  // A deep page far along the walk: the kept list of every match pays from the next page on, if it can
+  // be kept (not too long, and its criteria free of the clock, which no later request shares).
+  const keepable = request.keep && total <= MATCH_LIST_MAX_IDS && (criteria as { now?: unknown }).now === undefined;
   const walk =
-    planned && (page.offset < MATCH_LIST_FROM_OFFSET || planned.expected < LONG_WALK_ROWS || total > MATCH_LIST_MAX_IDS)
+    planned && (page.offset < MATCH_LIST_FROM_OFFSET || planned.expected < LONG_WALK_ROWS || !keepable)
       ? planned
       : undefined;
   const walked = walk && (await walkTextPage(db, spec, criteria, page, total, walk));
