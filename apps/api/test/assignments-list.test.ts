@@ -7,9 +7,10 @@ import { moveRollupWindow } from '../src/modules/reports/index.ts';
 import { type AssignmentsWorld, createAssignmentsWorld } from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
 import { createUser } from './support/factories.ts';
-import { TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
+import { type TestApp, createTestApp } from './support/test-app.ts';
 import { migrateTestDb } from './support/migrate-test-db.ts';
 import { type StatusSource, derivedStatus } from './support/derived-status.ts';
+import { STATUS_RANK, compareKeys } from './support/list-order.ts';
 
 // The assignments list runs on the list engine (db/lists): every page of every sort and filter must
 // equal a fetch of every match sorted here (statuses derived at the test clock), with the right total.
@@ -31,7 +32,6 @@ const SORTS = [
 type Sort = (typeof SORTS)[number];
 const LAST_NAMES = ['Abbott', 'Baker', 'Carter', 'Dunn', 'Evans', 'Foster', 'Grant', 'Hughes', 'Irwin', 'Jones'];
 const FIRST_NAMES = ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn'];
-const STATUS_RANK = { not_started: 1, in_progress: 2, overdue: 3, completed: 4, expired: 5 } as const;
 
 let t: TestApp;
 let w: AssignmentsWorld;
@@ -162,9 +162,6 @@ interface Query {
   keep?: (row: Row) => boolean;
 }
 
-/** Each database's own place for nulls: first in ascending order on SQLite, last on PostgreSQL. */
-const NULL_LOW = TEST_DIALECT === 'sqlite';
-
 /** The users list's text rules: a substring of names, username or e-mail; under three letters, the start of a name or username. */
 function matchesText(r: Row, text: string | undefined) {
   if (!text) return true;
@@ -175,12 +172,7 @@ function matchesText(r: Row, text: string | undefined) {
 function expected(all: Row[], q: Query): number[] {
   const key = (r: Row): string | number | null =>
     q.sort === 'status' ? STATUS_RANK[r.status] : q.sort === 'id' ? r.id : (r[q.sort] as string | number | null);
-  const compare = (x: string | number | null, y: string | number | null) => {
-    if (x === y) return 0;
-    if (x === null) return NULL_LOW ? -1 : 1;
-    if (y === null) return NULL_LOW ? 1 : -1;
-    return x < y ? -1 : 1;
-  };
+  const compare = compareKeys;
   const sign = q.order === 'asc' ? 1 : -1;
   // Within a status, by due date (its nulls where the database puts them), then id.
   const tie = (a: Row, b: Row) => (q.sort === 'status' ? compare(a.due_at, b.due_at) : 0);

@@ -7,7 +7,8 @@ import { type AssignmentsWorld, createAssignmentsWorld } from './support/assignm
 import { type TestClient, signedIn } from './support/client.ts';
 import { createUser } from './support/factories.ts';
 import { type StatusSource, derivedStatus } from './support/derived-status.ts';
-import { TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts';
+import { STATUS_RANK, compareKeys } from './support/list-order.ts';
+import { type TestApp, createTestApp } from './support/test-app.ts';
 
 // A learner text that many learners share ("son": Johnson, Wilson, Mason) matches thousands of
 // assignments. SQLite walks the list in sort order and keeps the rows whose learner the users' search
@@ -16,8 +17,6 @@ import { TEST_DIALECT, type TestApp, createTestApp } from './support/test-app.ts
 
 const PER_PAGE = 25;
 const LAST_NAMES = ['Johnson', 'Carter', 'Wilson', 'Baker', 'Mason', 'Evans', 'Grant', 'Madison'];
-const STATUS_RANK = { not_started: 1, in_progress: 2, overdue: 3, completed: 4, expired: 5 } as const;
-const NULL_LOW = TEST_DIALECT === 'sqlite';
 
 let t: TestApp;
 let w: AssignmentsWorld;
@@ -59,12 +58,7 @@ type Sort = 'due_at' | 'assigned_at' | 'learner' | 'status';
 
 function expected(all: Row[], text: string, sort: Sort, order: 'asc' | 'desc', keep = (_: Row) => true): number[] {
   const key = (r: Row) => (sort === 'status' ? STATUS_RANK[r.status] : r[sort]);
-  const compare = (x: string | number | null, y: string | number | null) => {
-    if (x === y) return 0;
-    if (x === null) return NULL_LOW ? -1 : 1;
-    if (y === null) return NULL_LOW ? 1 : -1;
-    return x < y ? -1 : 1;
-  };
+  const compare = compareKeys;
   const tie = (a: Row, b: Row) => (sort === 'status' ? compare(a.due_at, b.due_at) : 0);
   const sign = order === 'asc' ? 1 : -1;
   return all
