@@ -68,6 +68,7 @@ try {
     // The console's default order (assignment date, newest first) and the status order under a subtree.
     ['learner text "son", sort assigned_at desc', { text: 'son', sort: 'assigned_at', order: 'desc' }],
     ['learner text "son" + overdue', { text: 'son', 'field[status]': 'overdue' }],
+    ['learner text "garcia" + overdue', { text: 'garcia', 'field[status]': 'overdue' }],
     [
       `department subtree (${department?.name}), sort status`,
       { 'field[department_id]': String(department?.id), sort: 'status' },
