@@ -7,7 +7,7 @@
 //   npm run bench -- assignments-list --db data/bench.sqlite [--company "Load Test Co"] [--requests 40]
 import { resolve } from 'node:path';
 import { moveRollupWindow } from './lib/rollup-window.mjs';
-import { fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
+import { fmt, ms, parseArgs, signInToCompany, startHeed, timeRequests } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', requests: '40' });
 const db = args.db ?? args._[0] ?? process.env.DATABASE_URL;
@@ -24,13 +24,7 @@ const EXPRESSION_SORTS = ['status', 'course', 'department'];
 moveRollupWindow(url);
 const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
 try {
-  const session = await signIn(heed.url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');
-  const companies = await (
-    await fetch(`${heed.url}/api/v3/companies?name=${encodeURIComponent(args.company)}`, { headers: session })
-  ).json();
-  const company = companies.data?.find((c) => c.name === args.company);
-  if (!company) throw new Error(`No company named "${args.company}" (see npm run seed -- --company NAME).`);
-  const headers = { ...session, 'x-company-id': String(company.id) };
+  const { company, headers } = await signInToCompany(heed.url, args.company);
   const get = async (path) => (await fetch(`${heed.url}${path}`, { headers })).json();
   const list = (query) =>
     `/api/v3/assignments?${new URLSearchParams({ per_page: '25', sort: 'due_at', order: 'asc', ...query })}`;

@@ -10,7 +10,7 @@
 //     [--only status-counts,department-summary]   (widgets whose name holds one of these)
 //     [--skip custom,days]                        (leave out the filters whose label holds one of these)
 import { resolve } from 'node:path';
-import { fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
+import { fmt, ms, parseArgs, signInToCompany, startHeed, timeRequests } from './lib/server.mjs';
 import { moveRollupWindow } from './lib/rollup-window.mjs';
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', requests: '20' });
@@ -39,13 +39,7 @@ moveRollupWindow(url);
 
 const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
 try {
-  const session = await signIn(heed.url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');
-  const companies = await (
-    await fetch(`${heed.url}/api/v3/companies?name=${encodeURIComponent(args.company)}`, { headers: session })
-  ).json();
-  const company = companies.data?.find((c) => c.name === args.company);
-  if (!company) throw new Error(`No company named "${args.company}" (see npm run seed -- --company NAME).`);
-  const headers = { ...session, 'x-company-id': String(company.id) };
+  const { company, headers } = await signInToCompany(heed.url, args.company);
   const get = async (path) => (await fetch(`${heed.url}${path}`, { headers })).json();
   const departments = (await get('/api/v3/departments')).data ?? [];
   const department = departments.find((d) => d.parent_id === null) ?? departments[0];

@@ -5,7 +5,7 @@
 //
 //   npm run bench -- users-custom-filters --db data/bench.sqlite [--company "Load Test Co"] [--requests 200]
 import { resolve } from 'node:path';
-import { fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
+import { fmt, ms, parseArgs, signInToCompany, startHeed, timeRequests } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', requests: '200' });
 const db = args.db ?? args._[0] ?? process.env.DATABASE_URL;
@@ -33,13 +33,7 @@ const FILTERS = [
 
 const heed = await startHeed({ DATABASE_URL: url, WORKER: 'off' });
 try {
-  const session = await signIn(heed.url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');
-  const companies = await (
-    await fetch(`${heed.url}/api/v3/companies?name=${encodeURIComponent(args.company)}`, { headers: session })
-  ).json();
-  const company = companies.data?.find((c) => c.name === args.company);
-  if (!company) throw new Error(`No company named "${args.company}" (see npm run seed -- --company NAME).`);
-  const headers = { ...session, 'x-company-id': String(company.id) };
+  const { company, headers } = await signInToCompany(heed.url, args.company);
   const list = (query) =>
     `/api/v3/users?${new URLSearchParams({ per_page: '25', sort: 'last_name', order: 'asc', ...query })}`;
   console.log(`${args.company} (id ${company.id}); ${requests} sequential requests per cell.\n`);

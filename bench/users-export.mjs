@@ -17,7 +17,7 @@ import { createDb } from '../apps/api/src/db/create-db.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { ensureInitialData } from '../apps/api/src/db/seed/initial-data.ts';
 import { generateLargeDataSet } from '../apps/api/src/db/seed/large.ts';
-import { fmt, parseArgs, signIn, startHeed } from './lib/server.mjs';
+import { fmt, parseArgs, signInToCompany, startHeed } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), {
   users: '100000',
@@ -32,7 +32,6 @@ const db = args.db ? (isPostgres ? args.db : resolve(args.db)) : join(temp, 'hee
 /** On PostgreSQL the server's connections carry this name, so that their backends' CPU can be found. */
 const APP_NAME = 'heed_bench_users_export';
 const serverUrl = isPostgres ? `${db}${db.includes('?') ? '&' : '?'}application_name=${APP_NAME}` : db;
-const ADMIN_PASSWORD = process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo';
 
 try {
   if (!args.db) await prepare();
@@ -98,13 +97,7 @@ async function measure(format, run) {
   const profiling = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
   const heed = await startHeed({ DATA_DIR: temp, DATABASE_URL: serverUrl, WORKER: 'off' }, profiling);
   try {
-    const session = await signIn(heed.url, 'admin', ADMIN_PASSWORD);
-    const companies = await (
-      await fetch(`${heed.url}/api/v3/companies?name=${encodeURIComponent(args.company)}`, { headers: session })
-    ).json();
-    const company = companies.data?.find((c) => c.name === args.company);
-    if (!company) throw new Error(`No company named "${args.company}".`);
-    const headers = { ...session, 'x-company-id': String(company.id) };
+    const { headers } = await signInToCompany(heed.url, args.company);
     const { meta } = await (await fetch(`${heed.url}/api/v3/users?per_page=1`, { headers })).json();
     const before = memory(heed.child.pid);
     const cpuBefore = cpuSeconds(heed.child.pid);

@@ -6,7 +6,7 @@
 //
 //   npm run bench -- users-first-search --db postgres://…/bench [--company "Load Test Co"] [--cold] [--wait 20]
 import { execSync } from 'node:child_process';
-import { fmt, ms, parseArgs, signIn, startHeed } from './lib/server.mjs';
+import { fmt, ms, parseArgs, signInToCompany, startHeed } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', wait: '20' });
 const db = args.db ?? process.env.DATABASE_URL;
@@ -37,13 +37,7 @@ try {
       ? `Prewarmed ${JSON.parse(prewarmed).loaded.length} relations, logged ${fmt(JSON.parse(prewarmed).time - started)} ms after the restart.`
       : 'No prewarm logged (pg_prewarm missing, or still running).',
   );
-  const session = await signIn(heed.url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');
-  const companies = await (
-    await fetch(`${heed.url}/api/v3/companies?name=${encodeURIComponent(args.company)}`, { headers: session })
-  ).json();
-  const company = companies.data?.find((c) => c.name === args.company);
-  if (!company) throw new Error(`No company named "${args.company}".`);
-  const headers = { ...session, 'x-company-id': String(company.id) };
+  const { headers } = await signInToCompany(heed.url, args.company);
   console.log(`\n${'term'.padEnd(24)}   matches      ms`);
   for (const [i, term] of [...TERMS, TERMS[0]].entries()) {
     const t0 = performance.now();

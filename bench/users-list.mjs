@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/api/src/db/seed/names.ts';
 import { startImport, until, writeCsv } from './lib/import-file.mjs';
-import { ROOT, fmt, ms, parseArgs, signIn, startHeed, timeRequests } from './lib/server.mjs';
+import { ROOT, fmt, ms, parseArgs, signInToCompany, startHeed, timeRequests } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { company: 'Load Test Co', requests: '200' });
 const db = args.db ?? args._[0] ?? process.env.DATABASE_URL;
@@ -29,13 +29,7 @@ const requests = Number(args.requests);
 // The import runs in the server's own worker thread; otherwise no background work disturbs the figures.
 const heed = await startHeed({ DATABASE_URL: url, WORKER: args['during-import'] ? 'thread' : 'off' });
 try {
-  const session = await signIn(heed.url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');
-  const companies = await (
-    await fetch(`${heed.url}/api/v3/companies?name=${encodeURIComponent(args.company)}`, { headers: session })
-  ).json();
-  const company = companies.data?.find((c) => c.name === args.company);
-  if (!company) throw new Error(`No company named "${args.company}" (see npm run seed -- --company NAME).`);
-  const headers = { ...session, 'x-company-id': String(company.id) };
+  const { company, headers } = await signInToCompany(heed.url, args.company);
   const list = (query) =>
     `/api/v3/users?${new URLSearchParams({ per_page: '25', sort: 'last_name', order: 'asc', ...query })}`;
   const first = await (await fetch(`${heed.url}${list({})}`, { headers })).json();

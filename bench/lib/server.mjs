@@ -107,6 +107,20 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });`;
 
 const cookiesOf = (response) => response.headers.getSetCookie().map((c) => c.split(';')[0]);
 
+/**
+ * Signs in as the site admin (`HEED_ADMIN_PASSWORD`, else the demo's) and acts on the company named
+ * `name`: the company and the headers that carry the session and pick the company (X-Company-Id).
+ */
+export async function signInToCompany(url, name) {
+  const session = await signIn(url, 'admin', process.env.HEED_ADMIN_PASSWORD ?? 'heed-admin-demo');
+  const companies = await (
+    await fetch(`${url}/api/v3/companies?name=${encodeURIComponent(name)}`, { headers: session })
+  ).json();
+  const company = companies.data?.find((c) => c.name === name);
+  if (!company) throw new Error(`No company named "${name}" (see npm run seed -- --company NAME).`);
+  return { company, headers: { ...session, 'x-company-id': String(company.id) } };
+}
+
 /** Signs in like the console does; returns the headers that carry the session (cookie, X-XSRF-TOKEN). */
 export async function signIn(url, login, password) {
   const csrf = await fetch(`${url}/api/csrf-cookie`);

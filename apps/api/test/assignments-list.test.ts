@@ -4,9 +4,13 @@ import * as lists from '../src/db/lists/index.ts';
 import { ASSIGNMENT_ORDER, assignmentsList } from '../src/modules/assignments/assignments-list.repository.ts';
 import { listCodesDay } from '../src/modules/assignments/assignments-status-codes.repository.ts';
 import { moveRollupWindow } from '../src/modules/reports/index.ts';
-import { type AssignmentsWorld, createAssignmentsWorld } from './support/assignments-fixture.ts';
+import {
+  type AssignmentsWorld,
+  createAssignmentsWorld,
+  createLearners,
+  insertAssignmentRows,
+} from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
-import { createUser } from './support/factories.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
 import { migrateTestDb } from './support/migrate-test-db.ts';
 import { type StatusSource, derivedStatus } from './support/derived-status.ts';
@@ -63,17 +67,11 @@ const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISO
 
 async function insertMany() {
   const departments = [w.ops, w.opsEast, w.sales, null];
-  const learners: number[] = [];
-  for (let i = 0; i < 60; i++) {
-    const user = await createUser(t.db, {
-      companyId: w.companyA,
-      firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
-      lastName: LAST_NAMES[(i * 7) % LAST_NAMES.length]!,
-      departmentId: departments[i % departments.length]!,
-      username: `learner${i}`,
-    });
-    learners.push(user.id);
-  }
+  const learners = await createLearners(t.db, w.companyA, 60, (i) => ({
+    firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
+    lastName: LAST_NAMES[(i * 7) % LAST_NAMES.length]!,
+    departmentId: departments[i % departments.length]!,
+  }));
   const courses = [w.courses.fire, w.courses.ethics, w.courses.retired];
   const rows = [];
   for (let i = 0; i < 900; i++) {
@@ -100,11 +98,7 @@ async function insertMany() {
       updated_at: day(assigned),
     });
   }
-  for (let at = 0; at < rows.length; at += 200)
-    await t.db
-      .insertInto('assignments')
-      .values(rows.slice(at, at + 200))
-      .execute();
+  await insertAssignmentRows(t.db, rows);
   // Company B's, never listed for A.
   await t.db
     .insertInto('assignments')

@@ -3,9 +3,13 @@ import * as lists from '../src/db/lists/index.ts';
 import { ASSIGNMENT_ORDER, assignmentsList } from '../src/modules/assignments/assignments-list.repository.ts';
 import { listCodesDay } from '../src/modules/assignments/assignments-status-codes.repository.ts';
 import { moveRollupWindow } from '../src/modules/reports/index.ts';
-import { type AssignmentsWorld, createAssignmentsWorld } from './support/assignments-fixture.ts';
+import {
+  type AssignmentsWorld,
+  createAssignmentsWorld,
+  createLearners,
+  insertAssignmentRows,
+} from './support/assignments-fixture.ts';
 import { type TestClient, signedIn } from './support/client.ts';
-import { createUser } from './support/factories.ts';
 import { type StatusSource, derivedStatus } from './support/derived-status.ts';
 import { STATUS_RANK, compareKeys } from './support/list-order.ts';
 import { type TestApp, createTestApp } from './support/test-app.ts';
@@ -89,16 +93,10 @@ async function checkPages(all: Row[], text: string, sort: Sort, order: 'asc' | '
 beforeAll(async () => {
   t = await createTestApp();
   w = await createAssignmentsWorld(t.db);
-  learners = [];
-  for (let i = 0; i < 96; i++) {
-    const user = await createUser(t.db, {
-      companyId: w.companyA,
-      firstName: ['Ann', 'Ben', 'Cleo'][i % 3]!,
-      lastName: LAST_NAMES[i % LAST_NAMES.length]!,
-      username: `learner${i}`,
-    });
-    learners.push(user.id);
-  }
+  learners = await createLearners(t.db, w.companyA, 96, (i) => ({
+    firstName: ['Ann', 'Ben', 'Cleo'][i % 3]!,
+    lastName: LAST_NAMES[i % LAST_NAMES.length]!,
+  }));
   const courses = [w.courses.fire, w.courses.ethics, w.courses.retired];
   const rows = [];
   for (let i = 0; i < 3_200; i++) {
@@ -120,11 +118,7 @@ beforeAll(async () => {
       updated_at: day(assigned),
     });
   }
-  for (let at = 0; at < rows.length; at += 400)
-    await t.db
-      .insertInto('assignments')
-      .values(rows.slice(at, at + 400))
-      .execute();
+  await insertAssignmentRows(t.db, rows);
   await moveRollupWindow(t.db, t.dialect, t.clock.now);
   cm = await signedIn(t.app, 'a.cm');
 }, 120_000);

@@ -118,3 +118,28 @@ export async function insertAssignment(db: Kysely<Database>, f: AssignmentRowFix
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/** Learners `learner0…` of the company, named and placed by their number; their ids in that order. */
+export async function createLearners(
+  db: Kysely<Database>,
+  companyId: number,
+  count: number,
+  person: (i: number) => { firstName: string; lastName: string; departmentId?: number | null },
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++)
+    ids.push((await createUser(db, { companyId, username: `learner${i}`, ...person(i) })).id);
+  return ids;
+}
+
+/** Assignment rows as the table holds them, a few hundred a statement. */
+export async function insertAssignmentRows(
+  db: Kysely<Database>,
+  rows: Parameters<ReturnType<Kysely<Database>['insertInto']>['values']>[0][],
+): Promise<void> {
+  for (let at = 0; at < rows.length; at += 200)
+    await db
+      .insertInto('assignments')
+      .values(rows.slice(at, at + 200) as never)
+      .execute();
+}
