@@ -209,11 +209,7 @@ describe('SCORM packages: serving', () => {
     expect((await admin.get(loose.content_url)).statusCode).toBe(302);
   });
 
-  // Up to 90 s: on PostgreSQL its course save waits for the course's advisory lock, which a test of
-  // another schema running alongside may hold (advisory lock keys are the database's, not the schema's).
-  it('refuses to delete a package a topic plays; deletes it with its files otherwise', {
-    timeout: 90_000,
-  }, async () => {
+  it('refuses to delete a package a topic plays; deletes it with its files otherwise', async () => {
     const media = await upload(await scormPackage('scorm12'), 'delete-me.zip');
     const course = await courseWith(media.id);
     const refused = await admin.delete(`/api/v3/course-media/${media.id}`);

@@ -312,7 +312,7 @@ describe('locks and transactions', () => {
   it('transactionLock is an advisory lock on PostgreSQL and nothing on SQLite', async () => {
     const pg = database('postgres');
     await transactionLock(pg.db, 'postgres', 4_206_001, 7);
-    expect(pg.log).toEqual(['SELECT pg_advisory_xact_lock($1, $2) [4206001,7]']);
+    expect(pg.log).toEqual(['SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1), $2) [":4206001",7]']);
     const lite = database('sqlite');
     await transactionLock(lite.db, 'sqlite', 4_206_001, 7);
     expect(lite.log).toEqual([]);

@@ -13,7 +13,12 @@ import { seedTemplates } from './demo-notifications.ts';
 import { seedTemplateOverrides } from './demo-templates.ts';
 import type { SeedContext } from './demo-people.ts';
 import { Random } from './prng.ts';
-import { type IdAllocator, insertMany } from './seed-db.ts';
+import { type IdAllocator, analyzeSeeded, insertMany } from './seed-db.ts';
+
+/** The tables the companies' people fill, read by the rollup triggers while the history is written. */
+const PEOPLE_TABLES = ['users', 'departments', 'user_field_values', 'custom_fields', 'assignment_rollup_window'];
+/** The tables the history fills, read by the rule runs' updates and the automated reports' first runs. */
+const HISTORY_TABLES = ['assignments', 'completions', 'course_attempts', 'learner_rollups', 'assignment_rollups'];
 
 export interface DemoOptions {
   now: Date;
@@ -44,6 +49,7 @@ export async function seedDemo(
 
   const companies: CompanyHistory[] = [];
   for (const spec of DEMO_COMPANIES) companies.push(await seedCompany(ctx, spec, catalog, templates, options));
+  await analyzeSeeded(db, PEOPLE_TABLES);
   await seedTemplateOverrides(
     db,
     ids,
@@ -60,6 +66,7 @@ export async function seedDemo(
     clock,
     companies.flatMap((c) => c.planned),
   );
+  await analyzeSeeded(db, HISTORY_TABLES);
   await seedRuleRuns(db, options.now, companies);
   await seedAutomatedReports(
     db,
