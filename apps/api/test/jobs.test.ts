@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type JobHandler, PermanentJobError } from '../src/jobs/types.ts';
 import {
@@ -153,18 +152,16 @@ describe('the worker thread', () => {
   const THREAD_START_POLLS = 2400;
   const THREAD_TEST_LIMIT_MS = 180_000;
 
-  /** The thread opens its own connection: to this test's SQLite file, or to this test's PostgreSQL schema. */
-  async function threadConfig() {
-    if (t.dialect !== 'postgres') return t.config;
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-    return { ...t.config, databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: rows[0]!.schema };
+  /** The thread opens its own connection: to this test's SQLite file, or to this test's PostgreSQL database. */
+  function threadConfig() {
+    return { ...t.config, databaseUrl: t.databaseUrl };
   }
 
   it(
     'runs queued jobs on its own thread and connection, and stops gracefully',
     async () => {
       const { deliveryId, jobId } = await queueTestDelivery(t.db);
-      const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 50 });
+      const running = startWorkerThread(threadConfig(), t.app.log as FastifyBaseLogger, { pollIntervalMs: 50 });
       const status = await jobStatusAfterWaiting(t.db, jobId, THREAD_START_POLLS);
       await running.stop();
       expect(status).toBe('completed');
@@ -182,7 +179,7 @@ describe('the worker thread', () => {
     'starts a job queued while it sleeps at once, without waiting out its poll interval',
     async () => {
       // A minute between polls: only the enqueue's wake-up can start the second job within the test.
-      const running = startWorkerThread(await threadConfig(), t.app.log as FastifyBaseLogger, {
+      const running = startWorkerThread(threadConfig(), t.app.log as FastifyBaseLogger, {
         pollIntervalMs: 60_000,
       });
       try {

@@ -6,7 +6,7 @@ import { runDeliveries } from '../src/modules/notifications/index.ts';
 
 const url = process.env.CHILD_DATABASE_URL;
 if (!url) throw new Error('CHILD_DATABASE_URL is required.');
-const handle = createDb({ url, schema: process.env.CHILD_DATABASE_SCHEMA || undefined, poolSize: 2 });
+const handle = createDb({ url, poolSize: 2 });
 const config = loadConfig({
   DATA_DIR: process.env.CHILD_DATA_DIR,
   DATABASE_URL: url,

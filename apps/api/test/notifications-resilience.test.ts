@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeMailTransports } from '../src/platform/mail.ts';
 import {
@@ -157,12 +156,7 @@ async function startChild(world: NotificationsWorld): Promise<ChildProcess> {
   const env: Record<string, string> =
     t.dialect === 'sqlite'
       ? { CHILD_DATABASE_URL: join(t.dataDir, 'heed.sqlite'), CHILD_DATA_DIR: t.dataDir }
-      : {
-          CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL!,
-          CHILD_DATABASE_SCHEMA: (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db))
-            .rows[0]!.schema,
-          CHILD_DATA_DIR: t.dataDir,
-        };
+      : { CHILD_DATABASE_URL: t.databaseUrl, CHILD_DATA_DIR: t.dataDir };
   const here = fileURLToPath(new URL('.', import.meta.url));
   return spawn(process.execPath, ['--import', 'tsx', join(here, 'notifications-crash-child.ts')], {
     cwd: resolve(here, '../../..'),

@@ -7,7 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { TEST_DIALECT, createTestApp } from './support/test-app.ts';
-import { SQLITE_TEMPLATE_ENV, createEmptySchema, dropSchema, hasPostgresTemplate } from './support/templates.ts';
+import {
+  SQLITE_TEMPLATE_ENV,
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  hasPostgresTemplate,
+  runDatabasePrefix,
+} from './support/templates.ts';
 
 // The harness gives each test a copy of a migrated template (test/support/templates.ts). The copy must be
 // the very schema the migrations make, or every other test would test something else.
@@ -48,15 +55,16 @@ describe('test databases', () => {
   /** A database migrated here, step by step, as the app migrates its own. */
   async function migratedHere(): Promise<Kysely<any>> {
     if (TEST_DIALECT === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!;
-      const schema = `t_${randomBytes(6).toString('hex')}`;
-      await createEmptySchema(url, schema);
-      const handle = createDb({ url, schema, poolSize: 1, durableCommits: false });
+      const server = process.env.TEST_DATABASE_URL!;
+      const name = `${runDatabasePrefix()}_${randomBytes(6).toString('hex')}`;
+      // Not from the run's template: an empty database, as a new install's.
+      await createDatabase(server, name, { empty: true });
+      const handle = createDb({ url: databaseUrl(server, name), poolSize: 1, durableCommits: false });
       cleanups.push(async () => {
         await handle.close();
-        await dropSchema(url, schema);
+        await dropDatabase(server, name);
       });
-      await migrateToLatest(handle.db, schema);
+      await migrateToLatest(handle.db);
       return handle.db;
     }
     const dir = mkdtempSync(join(tmpdir(), 'heed-test-'));
@@ -77,9 +85,9 @@ describe('test databases', () => {
     expect(await describeSchema(t.db)).toEqual(expected);
   });
 
-  it('the run copies a template rather than migrating each database (on PostgreSQL: wherever pg_dump is, as in CI)', () => {
+  it('the run copies a template rather than migrating each database', () => {
     if (TEST_DIALECT === 'sqlite') expect(existsSync(process.env[SQLITE_TEMPLATE_ENV] ?? '')).toBe(true);
-    else if (process.env.CI) expect(hasPostgresTemplate()).toBe(true);
+    else expect(hasPostgresTemplate()).toBe(true);
   });
 
   it("a test's database is its own: rows written in one are not in another, and it is gone once closed", async () => {
@@ -101,16 +109,15 @@ describe('test databases', () => {
     } finally {
       await second.close();
     }
-    const schema =
-      TEST_DIALECT === 'postgres'
-        ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(first.db)).rows[0]!.s
-        : undefined;
+    const name = TEST_DIALECT === 'postgres' ? new URL(first.databaseUrl).pathname.slice(1) : undefined;
     await first.close();
-    if (schema) {
+    if (name) {
       const other = createDb({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
-      const { rows } = await sql`SELECT 1 FROM pg_namespace WHERE nspname = ${schema}`.execute(other.db);
+      const { rows } = await sql`SELECT 1 FROM pg_database WHERE datname = ${name}`.execute(other.db);
       await other.close();
       expect(rows).toEqual([]);
+    } else {
+      expect(existsSync(first.databaseUrl)).toBe(false);
     }
   });
 });

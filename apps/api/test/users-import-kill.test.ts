@@ -33,15 +33,9 @@ function file(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The child's connection: this test's SQLite file, or its PostgreSQL schema. */
-async function childEnv(): Promise<Record<string, string>> {
-  if (t.dialect === 'sqlite') return { CHILD_DATABASE_URL: join(t.dataDir, 'heed.sqlite'), CHILD_DATA_DIR: t.dataDir };
-  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db);
-  return {
-    CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL!,
-    CHILD_DATABASE_SCHEMA: rows[0]!.schema,
-    CHILD_DATA_DIR: t.dataDir,
-  };
+/** The child's connection: this test's SQLite file, or its own PostgreSQL database. */
+function childEnv(): Record<string, string> {
+  return { CHILD_DATABASE_URL: t.databaseUrl, CHILD_DATA_DIR: t.dataDir };
 }
 
 function startChild(env: Record<string, string>): ChildProcess {
@@ -90,7 +84,7 @@ describe('users import: a worker killed with SIGKILL mid-import', () => {
     expect(uploaded.mapping).toEqual(['username', 'email', 'first_name', 'last_name', 'cf.notes', 'cf.badge']);
     expect((await cm.post(`/api/v3/users/imports/${uploaded.id}/run`)).statusCode).toBe(202);
 
-    const child = startChild(await childEnv());
+    const child = startChild(childEnv());
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));

@@ -3,17 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type DbHandle, createDb } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import {
   copySqliteTemplate,
-  createEmptySchema,
-  createSchemaFromTemplate,
-  dropSchema,
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
   hasPostgresTemplate,
+  runDatabasePrefix,
 } from './templates.ts';
 
 /** The dialect under test: PostgreSQL when TEST_DIALECT=postgres (with TEST_DATABASE_URL), else SQLite. */
@@ -31,6 +31,8 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   dataDir: string;
+  /** This test's database: its SQLite file, or the URL of its own PostgreSQL database (for a child process or thread). */
+  databaseUrl: string;
   /** Another connection to the same database, as the worker thread, a CLI or another API process writes: close it. */
   openSecondConnection(): DbHandle;
   close(): Promise<void>;
@@ -50,31 +52,29 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   };
   let handle: DbHandle;
-  let schema: string | undefined;
+  let url: string;
+  let dropOwnDatabase = async () => {};
   // A copy of the run's migrated template when there is one (templates.ts), else migrated here.
   let migrated = false;
   if (TEST_DIALECT === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    if (hasPostgresTemplate()) {
-      await createSchemaFromTemplate(url, schema);
-      migrated = true;
-    } else {
-      await ensurePgTrgm(url);
-      await createEmptySchema(url, schema);
-    }
-    handle = createDb({ url, schema, poolSize: 4, durableCommits: false });
+    const server = process.env.TEST_DATABASE_URL;
+    if (!server) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+    const name = `${runDatabasePrefix()}_${randomBytes(6).toString('hex')}`;
+    await createDatabase(server, name);
+    migrated = hasPostgresTemplate();
+    url = databaseUrl(server, name);
+    dropOwnDatabase = () => dropDatabase(server, name);
+    handle = createDb({ url, poolSize: 4, durableCommits: false });
   } else {
-    const file = join(dataDir, 'heed.sqlite');
-    migrated = copySqliteTemplate(file);
-    handle = createDb({ url: file });
+    url = join(dataDir, 'heed.sqlite');
+    migrated = copySqliteTemplate(url);
+    handle = createDb({ url });
   }
   try {
-    if (!migrated) await migrateToLatest(handle.db, handle.schema);
+    if (!migrated) await migrateToLatest(handle.db);
   } catch (error) {
     await handle.close();
-    if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
+    await dropOwnDatabase();
     throw error;
   }
 
@@ -93,29 +93,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     config,
     clock,
     dataDir,
-    openSecondConnection: () =>
-      schema
-        ? createDb({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 1 })
-        : createDb({ url: join(dataDir, 'heed.sqlite') }),
+    databaseUrl: url,
+    openSecondConnection: () => createDb({ url, poolSize: 1 }),
     async close() {
       await app.close();
       await handle.close();
-      if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
+      await dropOwnDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-let pgTrgm: Promise<unknown> | undefined;
-
-/** The trigram extension the migrations use, once per process (the global setup made it already when it made a template). */
-function ensurePgTrgm(url: string) {
-  pgTrgm ??= (async () => {
-    const admin = createDb({ url, poolSize: 1 });
-    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(admin.db).catch(() => undefined);
-    await admin.close();
-  })();
-  return pgTrgm;
 }
 
 /**

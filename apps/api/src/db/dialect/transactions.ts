@@ -125,7 +125,7 @@ async function runGroup(db: Kysely<Database>, group: { members: GroupMember[] })
  * the same lock run one after the other and what one checked still holds when it commits.
  * - PostgreSQL: `pg_advisory_xact_lock(hashtext(schema:key), id)`. Advisory locks are the database's,
  *   the data they guard is the schema's: the schema in the key keeps two Heeds in two schemas of one
- *   database (or two test schemas) from waiting on each other's course 1 (decision 104).
+ *   database from waiting on each other's course 1 (decision 104).
  * - SQLite: nothing to take. Its transactions are serialisable already: the API's connection is a
  *   single one, held by a transaction from its BEGIN to its end, and a transaction of another
  *   connection (the worker's) that commits meanwhile makes this one's first write fail (its WAL
