@@ -40,7 +40,13 @@ function started(child: ChildProcess): Promise<string> {
   });
 }
 
-it('builds a server that answers and runs queued jobs on its worker thread', async () => {
+// A guard against a hang, not a speed: the bundles' build, a fresh database's sixty migrations and the
+// thread's start took 30 s beside CI's other lanes on two cores.
+const BUILD_AND_START_LIMIT_MS = 120_000;
+
+it('builds a server that answers and runs queued jobs on its worker thread', {
+  timeout: BUILD_AND_START_LIMIT_MS,
+}, async () => {
   execFileSync(process.execPath, [join(API, 'build.mjs'), outdir], { stdio: 'pipe' });
   const databaseUrl = join(dataDir, 'heed.sqlite');
   // With the environment (`NAME=value` before the command) and V8 flags `npm run serve` gives node.
