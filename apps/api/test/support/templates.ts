@@ -64,14 +64,13 @@ export async function makePostgresTemplate(url: string): Promise<string> {
   const handle = createDb({ url: databaseUrl(url, name), poolSize: 1, durableCommits: false });
   try {
     await migrateToLatest(handle.db);
-    return name;
   } catch (error) {
     await handle.close();
     await dropDatabase(url, name);
     throw error;
-  } finally {
-    await handle.close();
   }
+  await handle.close();
+  return name;
 }
 
 /** Whether this run has a PostgreSQL template database (else each test migrates its own). */
